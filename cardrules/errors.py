@@ -1,0 +1,95 @@
+"""The exceptions of cardrules and the :class:`Problem` they report.
+
+Every error the library raises on purpose derives from :class:`CardRulesError`.
+Rule-file errors (:class:`RulesError`) and play errors (:class:`PlayError`) are
+separate branches, and each also derives from the builtin that fits it, so that
+``except ValueError`` keeps working for callers who do not know cardrules.
+
+>>> p = Problem("house.yaml", 3, 5, "unknown key 'pam_be_civl'",
+...             suggestion="did you mean 'pam_be_civil'?")
+>>> str(p)
+"house.yaml:3:5: error: unknown key 'pam_be_civl' (did you mean 'pam_be_civil'?)"
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import attrs
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@attrs.frozen
+class Problem:
+    """One thing wrong with a rule file, at a place in it.
+
+    ``line`` and ``column`` count from 1; 0 means the problem belongs to the
+    whole file. ``kind`` is a short stable word for tools (``unknown-key``,
+    ``duplicate-key``, ``type``, ``enum``, ``alias``, ...).
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+    suggestion: str = ""
+    severity: str = ERROR
+    kind: str = "error"
+    key: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        if self.suggestion:
+            text += f" ({self.suggestion})"
+        return text
+
+    def to_json(self) -> dict[str, object]:
+        """The problem as a JSON-ready mapping (for ``--format json``)."""
+        return attrs.asdict(self)
+
+
+class CardRulesError(Exception):
+    """The root of every error cardrules raises on purpose."""
+
+
+class RulesError(CardRulesError, ValueError):
+    """A rule file (or a chain of overlays) is not valid.
+
+    ``problems`` holds every error found, in file order; ``str()`` prints one
+    per line in ``file:line:col: error: message`` form.
+    """
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems) or "invalid rules")
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        """Only the problems of severity ``error``."""
+        return tuple(p for p in self.problems if p.severity == ERROR)
+
+
+class VariantNotFoundError(RulesError, LookupError):
+    """No bundled variant or house rule has that name, and no such file exists."""
+
+
+class PlayError(CardRulesError, ValueError):
+    """An action cannot be applied; the game state is unchanged."""
+
+
+class ActionSyntaxError(PlayError):
+    """The text of an action cannot be read (``"play QX"``)."""
+
+
+class IllegalActionError(PlayError):
+    """The action is well formed but the rules forbid it now; the message says why."""
+
+
+class GameOverError(PlayError):
+    """An action was given after the deal (or the session) ended."""
+
+
+class RecordError(CardRulesError, ValueError):
+    """A game record or rulings file cannot be read or does not replay."""
