@@ -1,0 +1,173 @@
+"""Actions: one text form and one stable integer id each.
+
+Every decision in every game is one of a few kinds. The text form is used in
+records, rulings, error messages and the terminal; the integer id is what
+:meth:`Deal.legal_actions` returns, sorted, for fast play and for learning
+adapters. Ids depend only on the kind and the cards, so they are stable for
+every rules model.
+
+========================  =============================================  ==========
+text                      meaning                                        id
+========================  =============================================  ==========
+``stand``                 stand on one's cards ("I play")                0
+``throw-up``              throw up the hand (pass, concede, decline)     1
+``take-miss``             exchange one's hand for the miss, unseen       2
+``play-miss``             the dealer plays the miss for the pool         3
+``put``                   say "I put" (Put)                              4
+``see``                   accept a put                                   5
+``refuse``                refuse a put                                   6
+``receive``               ask one's partner for his best card            7
+``play QH``               play a card                                    16 + card
+``give 3S``               give a card to one's partner                   68 + card
+``discard 4D``            lay out a card                                 120 + card
+``exchange 2H 3C``        stand, and exchange these cards with the stock 172 + subset
+========================  =============================================  ==========
+
+>>> a = parse_action("exchange 3c 2h")
+>>> a, action_text(a)
+(1017, 'exchange 2H 3C')
+>>> parse_action("play 10H") == PLAY + 21
+True
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from math import comb
+from typing import Iterable
+
+from cardrules.cards import CARD_TEXT, parse_card, sorted_cards
+from cardrules.errors import ActionSyntaxError
+
+STAND = 0
+THROW_UP = 1
+TAKE_MISS = 2
+PLAY_MISS = 3
+PUT = 4
+SEE = 5
+REFUSE = 6
+RECEIVE = 7
+PLAY = 16
+GIVE = PLAY + 52
+DISCARD = GIVE + 52
+EXCHANGE = DISCARD + 52
+
+WORDS = {
+    STAND: "stand",
+    THROW_UP: "throw-up",
+    TAKE_MISS: "take-miss",
+    PLAY_MISS: "play-miss",
+    PUT: "put",
+    SEE: "see",
+    REFUSE: "refuse",
+    RECEIVE: "receive",
+}
+_BY_WORD = {w: a for a, w in WORDS.items()}
+_CARD_VERBS = {"play": PLAY, "give": GIVE, "discard": DISCARD}
+
+#: Subsets of up to this many cards have exchange ids (a whole five-card hand).
+MAX_EXCHANGE = 13
+# Offsets of each subset size in the exchange id block: size k starts at _OFFSET[k].
+_OFFSET = [0] * (MAX_EXCHANGE + 2)
+for _k in range(1, MAX_EXCHANGE + 1):
+    _OFFSET[_k + 1] = _OFFSET[_k] + comb(52, _k)
+_COMB = [[comb(n, k) for k in range(MAX_EXCHANGE + 1)] for n in range(53)]
+#: ``COLUMNS[k][c]`` is C(c, k), the part of card ``c`` at place ``k`` in a subset's rank.
+COLUMNS = [[_COMB[c][k] for c in range(53)] for k in range(MAX_EXCHANGE + 1)]
+#: ``EXCHANGE_OFFSETS[k]``: the id of the first exchange of ``k`` cards.
+EXCHANGE_OFFSETS = [EXCHANGE + o for o in _OFFSET]
+
+
+def exchange_id(cards: Iterable[int]) -> int:
+    """The id of exchanging a set of cards (combinatorial number system).
+
+    >>> exchange_id([0]) == EXCHANGE
+    True
+    """
+    cs = sorted(cards)
+    k = len(cs)
+    rank = 0
+    for i, c in enumerate(cs):
+        rank += _COMB[c][i + 1]
+    return EXCHANGE + _OFFSET[k] + rank
+
+
+def exchange_cards(action: int) -> tuple[int, ...]:
+    """The cards of an exchange id, lowest first.
+
+    >>> exchange_cards(exchange_id([40, 13]))
+    (13, 40)
+    """
+    rank = action - EXCHANGE
+    k = bisect_right(_OFFSET, rank) - 1
+    rank -= _OFFSET[k]
+    out = []
+    for i in range(k, 0, -1):
+        c = bisect_right(COLUMNS[i], rank) - 1
+        rank -= COLUMNS[i][c]
+        out.append(c)
+    return tuple(reversed(out))
+
+
+def is_play(action: int) -> bool:
+    """Whether the action plays a card."""
+    return PLAY <= action < GIVE
+
+
+def action_card(action: int) -> int:
+    """The card of a play, give or discard action."""
+    if PLAY <= action < EXCHANGE:
+        return (action - PLAY) % 52
+    raise ValueError(f"action {action} names no single card")
+
+
+def action_text(action: int) -> str:
+    """The text form of an action id."""
+    if action in WORDS:
+        return WORDS[action]
+    if PLAY <= action < GIVE:
+        return "play " + CARD_TEXT[action - PLAY]
+    if GIVE <= action < DISCARD:
+        return "give " + CARD_TEXT[action - GIVE]
+    if DISCARD <= action < EXCHANGE:
+        return "discard " + CARD_TEXT[action - DISCARD]
+    if action >= EXCHANGE:
+        return "exchange " + " ".join(CARD_TEXT[c] for c in sorted_cards(exchange_cards(action)))
+    raise ValueError(f"no action has id {action}")
+
+
+def parse_action(text: str | int) -> int:
+    """Read an action's text form (any case; ``10`` for ``T``); an int passes through.
+
+    Raises :class:`~cardrules.errors.ActionSyntaxError` saying what is wrong.
+    """
+    if isinstance(text, int):
+        return text
+    words = text.strip().lower().split()
+    if not words:
+        raise ActionSyntaxError("empty action: write e.g. 'stand', 'play QH' or 'exchange 2H 3C'")
+    verb, args = words[0], words[1:]
+    verb = {"throwup": "throw-up", "pass": "throw-up", "take": "take-miss"}.get(verb, verb)
+    if verb in _BY_WORD:
+        if args and not (verb == "take-miss" and args == ["miss"]):
+            raise ActionSyntaxError(f"{text!r}: '{verb}' takes no cards")
+        return _BY_WORD[verb]
+    try:
+        cards = [parse_card(a) for a in args]
+    except ValueError as exc:
+        raise ActionSyntaxError(f"{text!r}: {exc}") from None
+    if verb in _CARD_VERBS:
+        if len(cards) != 1:
+            raise ActionSyntaxError(f"{text!r}: '{verb}' takes exactly one card, e.g. '{verb} QH'")
+        return _CARD_VERBS[verb] + cards[0]
+    if verb == "exchange":
+        if not cards:
+            raise ActionSyntaxError(f"{text!r}: name the cards to exchange, e.g. 'exchange 2H 3C'")
+        if len(set(cards)) != len(cards):
+            raise ActionSyntaxError(f"{text!r}: a card is named twice")
+        if len(cards) > MAX_EXCHANGE:
+            raise ActionSyntaxError(f"{text!r}: too many cards")
+        return exchange_id(cards)
+    known = ", ".join([*WORDS.values(), "play CARD", "give CARD", "discard CARD",
+                       "exchange CARD..."])
+    raise ActionSyntaxError(f"{text!r}: unknown action '{words[0]}' (actions: {known})")
