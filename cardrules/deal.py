@@ -950,11 +950,15 @@ def _subset_ids(hand: list[int], limit: int) -> list[int]:
 
     >>> sorted(_subset_ids([5, 1], 2)) == sorted(exchange_id(s) for s in ([1], [5], [1, 5]))
     True
+    >>> _subset_ids([5, 1], 0)
+    []
     """
     hs = sorted(hand)
     col = _COLS
     off = EXCHANGE_OFFSETS
     c1, c2, c3, c4, c5 = col[1], col[2], col[3], col[4], col[5]
+    if limit < 1:
+        return []
     out = [off[1] + c1[a] for a in hs]
     if limit >= 2:
         o = off[2]

@@ -72,7 +72,8 @@ class Session:
         self._over = False
         self._first = first_deal
         self._single = (pool == 0) if single is None else single
-        self.deal: Deal = self._new_deal(deal)
+        self.deal: Deal
+        self._start_deal(deal)
 
     # ------------------------------------------------------------------ deals
 
@@ -131,12 +132,26 @@ class Session:
                           stakes=stakes, single=self._single, first=self._first)
         self.pool = ctx.pool
         deal = Deal(self.tables, ctx, rng=self.rng, fixed=fixed)
-        if deal.is_over:
-            self.deal = deal
-            self._close_deal()
         return deal
 
+    def _start_deal(self, fixed: FixedDeal | None = None) -> None:
+        """Deal the next hand; one that ends as it is dealt (a flush shown at once,
+        an exposed-card single) is settled at once and the next dealt."""
+        while True:
+            self.deal = self._new_deal(fixed)
+            fixed = None
+            if not self.deal.is_over:
+                return
+            self._settle_deal()
+            if self._over:
+                return
+
     def _close_deal(self) -> None:
+        self._settle_deal()
+        if not self._over:
+            self._start_deal()
+
+    def _settle_deal(self) -> None:
         deal = self.deal
         res = deal.result
         assert res is not None
@@ -155,8 +170,6 @@ class Session:
         self.dealer = (self.dealer + 1) % self.players
         if self._session_over(res):
             self._over = True
-            return
-        self.deal = self._new_deal()
 
     def _session_over(self, res: DealResult) -> bool:
         r = self.rules.session
