@@ -1,0 +1,158 @@
+"""The bundled rule files: well formed, and each game states the rules its sources give.
+
+Expected values come from the rules texts (numbers are RULES.md rules and
+disagreements), not from the files themselves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.model import (
+    BeCivil,
+    ChallengeModel,
+    ExchangeMode,
+    FirstDealer,
+    FlushDestination,
+    Kind,
+    LooMode,
+    PackName,
+    PlayedOutValue,
+    ReceiverDiscard,
+    Scoring,
+    TrickWinner,
+    TwoOrMoreTrumps,
+)
+
+VARIANTS = Path(__file__).resolve().parent.parent / "variants"
+FILES = sorted(VARIANTS.glob("*.yaml"))
+MODELINE = "# yaml-language-server: $schema=../schemas/cardrules.schema.json\n"
+GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed"]
+HOUSE_RULES = ["club-law", "unlimited-loo", "mixed-loo", "piquet-pack", "peel-1891",
+               "hoffmann-1909", "enquire-within", "enquire-within-put", "cotton-put",
+               "hoyle-put", "parlett-put"]
+
+
+def _data(path: Path) -> dict[str, object]:
+    from cardrules.yamlsafe import load_yaml
+
+    data = load_yaml(path.read_bytes(), path.name).data
+    assert isinstance(data, dict)
+    return data
+
+
+def test_every_game_and_house_rule_is_bundled() -> None:
+    assert sorted(p.stem for p in FILES) == sorted(GAMES + HOUSE_RULES)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_file_has_modeline_and_description(path: Path) -> None:
+    assert path.read_text(encoding="utf-8").startswith(MODELINE)
+    data = _data(path)
+    assert data["name"] == path.stem
+    for key in ("title", "aliases", "kind", "description", "sources"):
+        assert data.get(key), f"{path.name} has no {key}"
+    assert "\n" not in str(data["description"])
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_file_is_valid_even_strictly(path: Path) -> None:
+    assert cardrules.validate(path, strict=True) == []
+
+
+def test_names_and_aliases_are_unique() -> None:
+    seen: dict[str, str] = {}
+    for v in cardrules.list_variants():
+        for name in (v.name, *v.aliases):
+            assert name not in seen, f"{name} names both {seen[name]} and {v.name}"
+            seen[name] = v.name
+
+
+def _applicable() -> list[tuple[str, str]]:
+    return [(game, rule) for rule in HOUSE_RULES
+            for game in _data(VARIANTS / f"{rule}.yaml")["applies_to"]]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(("game", "rule"), _applicable())
+def test_each_game_loads_with_each_applicable_house_rule(game: str, rule: str) -> None:
+    assert game in GAMES
+    rules = cardrules.load_variant(game, house_rules=[rule])
+    assert rules.house_rules[-1] == rule and rules.kind is Kind.GAME
+
+
+def test_three_card_loo() -> None:
+    r = cardrules.load_variant("three-card-loo")
+    assert (r.deal.hand_size, r.deal.miss, r.promoted.card) == (3, True, None)  # 1.1.5
+    assert (r.wagers.stake_deal, r.wagers.stake_loo, r.wagers.loo) == (3, 6, LooMode.LIMITED)
+    assert r.exchange.mode is ExchangeMode.NONE and not r.special_hands.flush.enabled
+    assert r.max_players == 16  # 3 x 16 + 3 + 1 = 52 (1.1.1)
+
+
+def test_five_card_loo() -> None:
+    r = cardrules.load_variant("five-card-loo")
+    assert (r.deal.hand_size, r.deal.miss, r.promoted.card) == (5, False, "JC")  # 1.2.4-5
+    assert r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER  # 1.2.6
+    assert r.special_hands.flush.enabled  # 1.2.9
+    assert r.following.be_civil is BeCivil.UNLESS_REVOKE  # D30
+    assert r.players.max == 6  # D28
+    assert r.wagers.stake_deal % 5 == 0 and r.wagers.stake_loo % 5 == 0  # 1.2.3, D29
+
+
+def test_irish_loo() -> None:
+    r = cardrules.load_variant("irish-loo")
+    assert (r.deal.hand_size, r.deal.miss, r.promoted.card) == (3, False, None)  # 1.3.1, D45
+    assert r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER  # D44
+    assert not r.special_hands.flush.enabled  # D47
+    assert r.declarations.forced_play.turn_up_suits == ()  # D46
+
+
+def test_put() -> None:
+    r = cardrules.load_variant("put")
+    assert r.pack.ranks == tuple("32AKQJT987654")  # 1.5.2
+    assert not r.trumps.turn_up and r.tricks.winner is TrickWinner.RANK_ONLY
+    assert not r.deal.miss and not r.declarations.enabled and r.challenges.enabled
+    assert r.challenges.model is ChallengeModel.HOYLE  # D54
+    assert r.wagers.scoring is Scoring.POINTS and r.session.target_points == 5  # 1.5.7
+    assert r.session.first_dealer is FirstDealer.HIGHEST_PUT_CARD  # D49
+    assert (r.players.min, r.players.max, r.players.default) == (2, 2, 2)
+
+
+def test_put_four_handed() -> None:
+    r = cardrules.load_variant("put-four-handed")
+    assert r.partnerships.enabled and (r.players.min, r.players.max) == (4, 4)  # 1.6.1
+    assert r.partnerships.receiver_discard is ReceiverDiscard.ANY  # Hoyle (D59)
+    assert r.pack.ranks == cardrules.load_variant("put").pack.ranks
+
+
+def test_house_rules_change_what_their_sources_say() -> None:
+    def load(rule: str, game: str = "five-card-loo") -> cardrules.Rules:
+        return cardrules.load_variant(game, house_rules=[rule])
+
+    assert load("club-law").declarations.forced_play.turn_up_suits == ("C",)  # 1.4.1
+    assert load("unlimited-loo").wagers.loo is LooMode.UNLIMITED  # 1.4.2
+    mixed = load("mixed-loo").wagers
+    assert (mixed.loo, mixed.mixed_cap) == (LooMode.MIXED, 30)  # Peel's 2s. 6d. (1.4.3)
+    piquet = load("piquet-pack", "three-card-loo")
+    assert piquet.pack.cards is PackName.PIQUET32 and len(piquet.pack.ranks) == 8  # 1.4.4
+    hoffmann = load("hoffmann-1909")
+    assert hoffmann.leads.two_or_more_trumps is TwoOrMoreTrumps.ANY_TRUMP  # D12
+    assert hoffmann.special_hands.flush.destination is FlushDestination.NEXT_POOL  # D36
+    assert load("enquire-within").following.be_civil is BeCivil.STRICT  # D30
+    assert load("enquire-within-put", "put").session.first_dealer is FirstDealer.LOWEST_CARD
+    assert load("cotton-put", "put").challenges.played_out_value is PlayedOutValue.ONE_POINT
+    assert not load("parlett-put", "put").challenges.follower_may_concede  # D55
+
+
+def test_default_presets_change_nothing() -> None:
+    """peel-1891 and hoyle-put state the defaults: applying them alone changes no rule."""
+    import attrs
+
+    for game, preset in (("three-card-loo", "peel-1891"), ("five-card-loo", "peel-1891"),
+                         ("irish-loo", "peel-1891"), ("put", "hoyle-put"),
+                         ("put-four-handed", "hoyle-put")):
+        plain = cardrules.load_variant(game)
+        with_preset = cardrules.load_variant(game, house_rules=[preset])
+        assert attrs.evolve(with_preset, house_rules=()) == plain, (game, preset)
