@@ -156,6 +156,10 @@ class Deal:
         self.shown: dict[int, tuple[int, ...]] = {}
         self.discarded: list[int] = []
         self._deal_cards(rng, fixed)
+        self._follow = tables.follow
+        self._lead = tables.lead
+        self._challenges = r.challenges.enabled
+        self._tricks = r.deal.hand_size
         self._es = tables.suit[self.trump]
         self._pw = tables.power[self.trump]
         self._start()
@@ -450,13 +454,14 @@ class Deal:
     def _legal_play(self) -> list[int]:
         pid = self.in_play[self.turn_pos]
         hand = self.hands[pid]
-        if self.trick_cards:
-            cards = self.tb.follow(hand, self.trump, self.trick_cards[0], self.best)
+        tc = self.trick_cards
+        if tc:
+            cards = self._follow(hand, self.trump, tc[0], self.best)
         else:
             won_last = bool(self.trick_winners) and self.trick_winners[-1] == pid
-            cards = self.tb.lead(hand, self.trump, self.trick_no, won_last, self.turnup)
+            cards = self._lead(hand, self.trump, self.trick_no, won_last, self.turnup)
         out = [A.PLAY + c for c in cards]  # hands are kept sorted
-        if self.rules.challenges.enabled:
+        if self._challenges:
             extra = self._challenge_extras()
             if extra:
                 out = sorted(extra) + out
@@ -621,10 +626,10 @@ class Deal:
         self.trick_cards = []
         self.trick_no += 1
         self.turn_pos = self.lead_pos
-        if self.trick_no == self.rules.deal.hand_size:
+        if self.trick_no == self._tricks:
             self._settle_play()
             return
-        if self.rules.challenges.enabled and self.trick_no == 1 and not self.put_seen:
+        if self._challenges and self.trick_no == 1 and not self.put_seen:
             after = windows(self.rules.challenges.model).after_first_trick
             if after:
                 self.phase = DECIDE

@@ -221,7 +221,7 @@ class Session:
         d = self.deal
         legal = d._legal
         if legal is None:
-            legal = d._legal = d._compute_legal()
+            legal = d._legal = d._legal_play() if d.phase == PLAY else d._compute_legal()
         return legal[:]
 
     def legal_action_texts(self) -> list[str]:

@@ -97,12 +97,13 @@ def follow_rule(tb: Tables) -> FollowRule:
     void = fol.trump_when_void
     civil = fol.be_civil
 
-    def basic(hand: list[int], trump: int, led: int, best: int) -> list[int]:
+    def basic(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
         es = suit[trump]
-        pw = power[trump]
+        led = es[lead_card]
         follow = [c for c in hand if es[c] == led]
         if follow:
             if head and es[best] == led:
+                pw = power[trump]
                 bp = pw[best]
                 higher = [c for c in follow if pw[c] > bp]
                 if higher:
@@ -114,6 +115,7 @@ def follow_rule(tb: Tables) -> FollowRule:
         if not trumps:
             return hand
         if es[best] == trump:
+            pw = power[trump]
             bp = pw[best]
             higher = [c for c in trumps if pw[c] > bp]
             if higher:
@@ -121,22 +123,26 @@ def follow_rule(tb: Tables) -> FollowRule:
             return trumps if void is TrumpWhenVoid.ALWAYS else hand
         return trumps
 
-    def follow(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
-        if not must_follow:
-            return hand
-        led = suit[trump][lead_card]
-        if civil is not BeCivil.OFF and trump != NO_TRUMP and lead_card == ace_of[trump]:
+    def civil_follow(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
+        if trump != NO_TRUMP and lead_card == ace_of[trump]:
             pam = promoted[trump]
             if pam >= 0 and pam in hand:
                 rest = [c for c in hand if c != pam]
                 if civil is BeCivil.STRICT:
                     if rest:
-                        return basic(rest, trump, led, best)
-                elif any(suit[trump][c] == led for c in rest):
-                    return basic(rest, trump, led, best)
-        return basic(hand, trump, led, best)
+                        return basic(rest, trump, lead_card, best)
+                elif any(suit[trump][c] == trump for c in rest):
+                    return basic(rest, trump, lead_card, best)
+        return basic(hand, trump, lead_card, best)
 
-    return follow
+    def free(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
+        return hand
+
+    if not must_follow:
+        return free
+    if civil is not BeCivil.OFF and any(p >= 0 for p in promoted):
+        return civil_follow
+    return basic
 
 
 def trick_winner(tb: Tables, trump: int, cards: Sequence[int]) -> int:

@@ -1,0 +1,212 @@
+"""The engine's API: actions, refusals, clones, records, observations, genericity."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.actions import (
+    EXCHANGE,
+    PLAY,
+    action_text,
+    exchange_cards,
+    exchange_id,
+    parse_action,
+)
+from cardrules.cards import parse_card
+from cardrules.conformance import snapshot
+from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
+from cardrules.record import replay, rules_hash
+
+ENGINE_MODULES = ["actions", "cards", "tables", "tricks", "flush", "settle", "challenges", "deal",
+                  "session", "record", "conformance", "bots", "capacity", "model"]
+PACKAGE = Path(cardrules.__file__).parent
+
+
+def _code_strings(path: Path) -> set[str]:
+    """String constants of a module that are not docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return {n.value.lower() for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings}
+
+
+def _choices() -> list[type]:
+    from cardrules import model
+
+    return [v for v in vars(model).values()
+            if isinstance(v, type) and issubclass(v, model.Choice) and v is not model.Choice]
+
+
+def test_the_engine_names_no_game() -> None:
+    names = set()
+    for info in cardrules.list_variants():
+        names.add(info.name)
+        names.update(info.aliases)
+    assert "put" in names and "five-card-loo" in names
+    names -= {"put"}  # also the "I put" action: a mechanism's word, not the game's name
+    names -= {m.value for e in _choices() for m in e}  # the format's own words (piquet32)
+    for module in ENGINE_MODULES:
+        found = _code_strings(PACKAGE / f"{module}.py") & names
+        assert not found, f"cardrules/{module}.py names {sorted(found)}"
+
+
+def test_engine_does_not_import_yaml_or_jsonschema() -> None:
+    for module in ENGINE_MODULES:
+        tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                mods = [node.module or ""]
+            else:
+                continue
+            for m in mods:
+                assert m.split(".")[0] not in ("yaml", "jsonschema"), (module, m)
+                assert m not in ("cardrules.loader", "cardrules.validation",
+                                 "cardrules.overlay", "cardrules.yamlsafe") or module in (
+                    "session", "record", "conformance"), (module, m)
+
+
+@pytest.mark.parametrize("text", ["stand", "throw-up", "take-miss", "play-miss", "put", "see",
+                                  "refuse", "receive", "play QH", "give 3S", "discard 4D",
+                                  "exchange 2H 3C", "exchange 5S 4S 3S 2S JC"])
+def test_action_text_round_trips(text: str) -> None:
+    # Cards print in display order: by suit (S H D C), high first.
+    assert action_text(parse_action(text)) == text
+
+
+def test_action_ids_are_stable_numbers() -> None:
+    # The ids are part of the record format and of learning adapters: fixed by the cards.
+    assert parse_action("stand") == 0 and parse_action("throw-up") == 1
+    assert parse_action("play 2S") == PLAY and parse_action("play AC") == PLAY + 51
+    assert parse_action("exchange 2S") == EXCHANGE
+    assert parse_action("play 10h") == parse_action("PLAY TH")
+    ids = {exchange_id(c) for c in [(0,), (1,), (0, 1), (0, 2), (1, 2), (0, 1, 2)]}
+    assert len(ids) == 6
+    assert exchange_cards(exchange_id([parse_card("3C"), parse_card("2H")])) == (
+        parse_card("2H"), parse_card("3C"))
+
+
+@pytest.mark.parametrize("text", ["", "dance", "play", "play QX", "play QH KH", "stand QH",
+                                  "exchange", "exchange 2H 2H"])
+def test_bad_action_text_is_named(text: str) -> None:
+    with pytest.raises(ActionSyntaxError):
+        parse_action(text)
+
+
+def _fixed_three_card() -> cardrules.Session:
+    deal = cardrules.FixedDeal(
+        hands=(("9D", "5D", "3H"), ("QD", "AS", "2C"), ("KD", "4S", "7H")),
+        miss=("2S", "3S", "4H"), turn_up="8C")
+    rules = cardrules.load_variant("three-card-loo")
+    return cardrules.Session(rules, 3, dealer=2, deal=deal, first_deal=False)
+
+
+def test_illegal_play_names_the_rule_and_changes_nothing() -> None:
+    s = _fixed_three_card()
+    for a in ("0: stand", "1: stand", "2: stand"):
+        s.apply(a.split(": ")[1])
+    s.apply("play 9D")  # elder (seat 0) leads the nine of diamonds
+    before = snapshot(s)
+    with pytest.raises(IllegalActionError, match="head the trick with a higher diamond: QD"):
+        s.apply("play 2C")
+    assert snapshot(s) == before
+    with pytest.raises(IllegalActionError, match="not in the hand"):
+        s.apply("play KD")
+    assert snapshot(s) == before
+
+
+def test_session_over_refuses_actions() -> None:
+    s = _fixed_three_card()
+    s.apply("throw-up")
+    s.apply("throw-up")  # all pass: the dealer takes the pool, then the next deal is dealt
+    assert s.results[0].ended_by == "all_pass"
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    with pytest.raises(GameOverError):
+        s.apply("stand")
+    assert s.legal_actions() == []
+
+
+def test_clone_is_independent() -> None:
+    s = cardrules.new_session("five-card-loo", players=4, seed=5)
+    c = s.clone()
+    before = snapshot(s)
+    while c.deals_played < 3:
+        c.apply(c.legal_actions()[-1])
+    assert snapshot(s) == before
+
+
+def test_same_seed_same_game_and_record_rebuilds() -> None:
+    def play(seed: int) -> cardrules.Session:
+        s = cardrules.new_session("irish-loo", ["club-law"], players=5, seed=seed)
+        rng = random.Random(99)
+        while s.deals_played < 30 and not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+        return s
+
+    a, b = play(4), play(4)
+    assert snapshot(a) == snapshot(b) and a.actions == b.actions
+    record = json.loads(json.dumps(a.record()))
+    assert record["rules"]["house_rules"] == ["club-law"]
+    assert record["rules"]["hash"] == rules_hash(a.rules)
+    assert snapshot(replay(record)) == snapshot(a)
+
+
+def test_record_with_changed_rules_is_refused() -> None:
+    s = cardrules.new_session("three-card-loo", players=3, seed=1)
+    s.apply(s.legal_actions()[0])
+    record = s.record()
+    record["rules"]["overrides"] = {"wagers": {"stake_loo": 9}}
+    with pytest.raises(RecordError, match="rules have changed"):
+        replay(record)
+
+
+def test_record_with_an_illegal_action_is_refused() -> None:
+    s = cardrules.new_session("three-card-loo", players=3, seed=1)
+    record = s.record()
+    record["actions"] = [f"{s.to_move}: play AS"]
+    with pytest.raises(RecordError, match="does not replay"):
+        replay(record)
+
+
+def test_observation_shows_own_hand_and_hides_others() -> None:
+    s = _fixed_three_card()
+    obs = s.observation(0)
+    assert obs["hand"] == ["3H", "9D", "5D"]
+    text = json.dumps(obs)
+    for hidden in ("QD", "AS", "KD", "2S"):  # others' cards and the miss
+        assert hidden not in text
+    assert obs["turn_up"] == "8C" and obs["trump"] == "C" and obs["miss"] == "untaken"
+    assert obs["legal"] == ["stand", "throw-up", "take-miss"]
+    assert s.observation(1)["legal"] == []
+
+
+def test_exchanges_are_private() -> None:
+    deal = cardrules.FixedDeal(
+        hands=(("2S", "3S", "4S", "5S", "7H"), ("2H", "3H", "4H", "5H", "6H"),
+               ("2D", "3D", "4D", "5D", "6D")),
+        turn_up="AD", stock=("8C", "9C"))
+    rules = cardrules.load_variant("five-card-loo")
+    s = cardrules.Session(rules, 3, dealer=2, deal=deal, first_deal=False)
+    s.apply("exchange 7H 5S")
+    assert s.observation(0)["history"] == ["0: exchange 5S 7H"]
+    assert s.observation(1)["history"] == ["0: exchange 2"]
+    assert s.observation(0)["hand"] == ["4S", "3S", "2S", "9C", "8C"]
+
+
+def test_player_count_outside_the_rules_is_refused() -> None:
+    rules = cardrules.load_variant("put")
+    with pytest.raises(cardrules.PlayError, match="2 to 2 players"):
+        cardrules.Session(rules, 3)
