@@ -72,7 +72,7 @@ def measure(variant: str, seconds: float, seed: int, policy: str) -> tuple[float
         session_seed += 1
         s = cardrules.Session(rules, 5, seed=session_seed, dealer=0)
         legal_actions, apply = s.legal_actions, s.apply
-        while not s.is_over and s.deals_played < 64:
+        while not s.is_over:  # a session ends by its rules (at a single)
             apply(choose(legal_actions()))
             decisions += 1
         deals += s.deals_played

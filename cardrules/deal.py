@@ -958,29 +958,37 @@ def _subset_ids(hand: list[int], limit: int) -> list[int]:
     >>> _subset_ids([5, 1], 0)
     []
     """
-    hs = sorted(hand)
-    col = _COLS
-    off = EXCHANGE_OFFSETS
-    c1, c2, c3, c4, c5 = col[1], col[2], col[3], col[4], col[5]
-    if limit < 1:
-        return []
-    out = [off[1] + c1[a] for a in hs]
-    if limit >= 2:
-        o = off[2]
-        out += [o + c1[a] + c2[b] for a, b in combinations(hs, 2)]
-    if limit >= 3:
-        o = off[3]
-        out += [o + c1[a] + c2[b] + c3[c] for a, b, c in combinations(hs, 3)]
-    if limit >= 4:
-        o = off[4]
-        out += [o + c1[a] + c2[b] + c3[c] + c4[d] for a, b, c, d in combinations(hs, 4)]
-    if limit >= 5:
-        o = off[5]
-        out += [o + c1[a] + c2[b] + c3[c] + c4[d] + c5[e]
-                for a, b, c, d, e in combinations(hs, 5)]
-    for k in range(6, min(limit, len(hs)) + 1):
-        out += [exchange_id(cs) for cs in combinations(hs, k)]
-    return out
+    k = len(hand)
+    if limit >= k and k in _SUBSET_FUNCS:
+        return _SUBSET_FUNCS[k](sorted(hand))
+    return [exchange_id(cs) for m in range(1, min(limit, k) + 1)
+            for cs in combinations(sorted(hand), m)]
+
+
+def _subset_function(k: int) -> Any:
+    """Straight-line code for the exchange ids of a sorted hand of ``k`` cards.
+
+    An exchange's id is the combinatorial rank of its cards; written out for
+    each subset it costs one addition per card instead of a loop, which keeps
+    listing the 31 exchanges of a five-card hand cheap.
+    """
+    names = [f"h{i}" for i in range(k)]
+    lines = [f"def ids({', '.join(names)}, C=COLUMNS, O=OFFSETS):"]
+    for i in range(k):
+        for j in range(i + 1):
+            lines.append(f"    v{i}_{j} = C[{j + 1}][h{i}]")
+    terms = []
+    for m in range(1, k + 1):
+        for combo in combinations(range(k), m):
+            terms.append(" + ".join([f"O[{m}]"] + [f"v{i}_{j}" for j, i in enumerate(combo)]))
+    lines.append("    return [" + ", ".join(terms) + "]")
+    scope: dict[str, Any] = {"COLUMNS": _COLS, "OFFSETS": EXCHANGE_OFFSETS}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from integers only
+    ids = scope["ids"]
+    return lambda hs: ids(*hs)
+
+
+_SUBSET_FUNCS = {k: _subset_function(k) for k in range(1, 7)}
 
 
 def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:
