@@ -170,15 +170,17 @@ class Deal:
         r = self.rules
         n = self.n
         hand = r.deal.hand_size
-        with_miss = r.deal.miss and not (self.ctx.first and
-                                          r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
+        self.exposed_single = self.ctx.first and (
+            r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE)
+        with_miss = r.deal.miss and not self.exposed_single and not (
+            self.ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
         self.hands: list[list[int]] = [[] for _ in range(n + 1)]
         if fixed is not None:
             self._deal_fixed(fixed, with_miss)
             return
         deck = list(self.tb.pack)
         (rng or random.Random()).shuffle(deck)
-        if self.ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE:
+        if self.exposed_single:
             self.miss = None
             self.turnup = deck.pop()
             self.trump = self.turnup // 13
@@ -228,10 +230,11 @@ class Deal:
             return c
 
         for seat, h in enumerate(fixed.hands):
-            if len(h) != r.deal.hand_size and not (
-                    self.ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE):
-                raise RecordError(f"seat {seat} holds {len(h)} cards; the rules deal "
-                                  f"{r.deal.hand_size}")
+            size = (1 if self.exposed_single and (seat != self.dealer or
+                                                   r.session.peel_single.dealer_receives_card)
+                    else 0 if self.exposed_single else r.deal.hand_size)
+            if len(h) != size:
+                raise RecordError(f"seat {seat} holds {len(h)} cards; the rules deal {size}")
             self.hands[seat] = sorted(take(t) for t in h)
         miss = sorted(take(t) for t in fixed.miss)
         if with_miss and len(miss) != r.deal.hand_size:
@@ -262,7 +265,7 @@ class Deal:
     def _start(self) -> None:
         r = self.rules
         ctx = self.ctx
-        if ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE:
+        if self.exposed_single:
             self._peel_single()
             return
         if r.partnerships.enabled:
@@ -409,7 +412,7 @@ class Deal:
         if ph == PARTNER:
             return self._legal_partner()
         if ph == DECIDE:
-            return list(windows(self.rules.challenges.model).after_first_trick)
+            return sorted(windows(self.rules.challenges.model).after_first_trick)
         if ph == RESPOND:
             return [A.SEE, A.REFUSE]
         return []
@@ -825,8 +828,8 @@ class Deal:
         seats = [s for s in self.order if s != self.dealer or ps.dealer_receives_card]
         deck = self.stock
         for s in seats:
-            self.hands[s] = [deck.pop()]
-        self.stock.reverse()
+            if not self.hands[s]:  # a fixed deal gives the exposed cards
+                self.hands[s] = [deck.pop()]
         trump = self.trump
         pw = self.tb.power[trump]
         superior = [s for s in seats if self.hands[s][0] // 13 == trump
@@ -887,12 +890,38 @@ class Deal:
             if self.trick_cards:
                 return self._follow_reason(hand, legal_cards, shown)
             return f"the leader must lead {shown}"
-        if self.phase == DECLARE and a >= A.EXCHANGE:
+        if self.phase == DECLARE:
+            return self._declare_reason(a)
+        if self.phase == PARTNER:
+            if a >= A.DISCARD and a < A.EXCHANGE:
+                return "the receiver must lay out his worst card"
+            if A.GIVE <= a < A.DISCARD:
+                return "a partner gives his best card"
+        if A.is_play(a):
+            return f"no card is played in the {self.phase_name} phase"
+        return f"it is the {self.phase_name} phase"
+
+    def _declare_reason(self, a: int) -> str:
+        r = self.rules
+        if a >= A.EXCHANGE:
+            if r.exchange.mode is ExchangeMode.NONE:
+                return "these rules have no exchange"
             cards = exchange_cards(a)
             if any(c not in self.hands[self.to_move] for c in cards):
                 return "only cards in the hand may be exchanged"
             return "the stock is too small for that exchange"
-        return f"it is the {self.phase_name} phase"
+        if a == A.TAKE_MISS:
+            return "the miss has been taken" if self.miss_taker >= 0 else "there is no miss"
+        if a == A.THROW_UP:
+            if not r.declarations.allow_throw_up:
+                return "these rules do not allow throwing up"
+            return ("the dealer facing a lone stander must stand, take the miss or play the "
+                    "miss for the pool")
+        if a == A.PLAY_MISS:
+            return "only the dealer facing a lone stander, the miss untaken, plays the miss"
+        if A.is_play(a):
+            return "no card is played until everyone has declared"
+        return "that is not a declaration"
 
     def _follow_reason(self, hand: list[int], legal_cards: list[int], shown: str) -> str:
         es = self.tb.suit[self.trump]

@@ -27,6 +27,9 @@ A rulings file is YAML (loaded as strictly as rule files)::
       pool: 6                       # carried to the next deal, before its stake
       single: false                 # whether the next deal is a single
 
+A ruling whose setup the rules must refuse (a table too large for the pack)
+says ``expect: {refused: "players"}``: the refusal must mention that word.
+
 ``cardrules rulings PATH...`` runs them; pytest collects ``tests/rulings``.
 
 >>> text = '''
@@ -58,7 +61,7 @@ from cardrules.record import parse_step
 _KEYS = {"title", "source", "variant", "house_rules", "options", "players", "dealer", "pool",
          "scores", "first_deal", "single", "deal", "seed", "steps", "expect", "notes"}
 _EXPECT = {"tricks", "looed", "net", "pool", "single", "points", "winner", "flush", "ended_by",
-           "scores", "stood", "over"}
+           "scores", "stood", "over", "refused"}
 
 
 @attrs.frozen
@@ -156,7 +159,12 @@ def run_ruling(ruling: Ruling) -> RulingResult:
             pool=d.get("pool", 0), scores=d.get("scores"), deal=fixed,
             first_deal=bool(d.get("first_deal", False)), single=d.get("single"))
     except (CardRulesError, TypeError, ValueError) as exc:
+        refused = (d.get("expect") or {}).get("refused")
+        if refused and str(refused).lower() in str(exc).lower():
+            return RulingResult(ruling)
         return RulingResult(ruling, (Failure("setup", "a playable deal", str(exc)),))
+    if (d.get("expect") or {}).get("refused"):
+        return RulingResult(ruling, (Failure("setup", "the setup to be refused", "it was accepted"),))
     for i, step in enumerate(d["steps"], 1):
         label = f"step {i} ({step!r})" if isinstance(step, str) else f"step {i}"
         failure = _run_step(session, step, label)
