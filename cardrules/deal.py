@@ -340,6 +340,10 @@ class Deal:
         if len(players) == 1 and not r.challenges.enabled:
             self._end_pool_to(players, "unopposed")
             return
+        if self.rules.partnerships.enabled:
+            # The receiver on the non-dealer's side leads (1.6.4): his side comes first.
+            elder_side = self.order[0] % 2
+            players.sort(key=lambda p: p % 2 != elder_side)
         self.in_play = players
         self.actors = [self._actor(p) for p in players]
         lead = 0
@@ -435,7 +439,7 @@ class Deal:
                 may_throw = False
         if may_throw:
             out.append(A.THROW_UP)
-        if r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER:
+        if r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and self.exchanged[seat] < 0:
             out.extend(_subset_ids(hand, min(len(hand), len(self.stock))))
         out.sort()
         return out
@@ -534,20 +538,26 @@ class Deal:
             self.status[seat] = THREW
             self.miss_for_pool = True
         else:
+            if a >= A.EXCHANGE and not self.rules.exchange.exchanger_must_play:
+                self._exchange(seat, a)
+                return  # he declares again: stand or throw up (1.2.6, option)
             self.status[seat] = STOOD
             if a >= A.EXCHANGE:
-                out = exchange_cards(a)
-                hand = self.hands[seat]
-                for c in out:
-                    hand.remove(c)
-                self.discarded.extend(out)
-                stock = self.stock
-                for _ in out:
-                    hand.append(stock.pop())
-                hand.sort()
-                self.exchanged[seat] = len(out)
+                self._exchange(seat, a)
         self.decl_pos += 1
         self._next_declarer()
+
+    def _exchange(self, seat: int, a: int) -> None:
+        out = exchange_cards(a)
+        hand = self.hands[seat]
+        for c in out:
+            hand.remove(c)
+        self.discarded.extend(out)
+        stock = self.stock
+        for _ in out:
+            hand.append(stock.pop())
+        hand.sort()
+        self.exchanged[seat] = len(out)
 
     def _dealer_passes(self) -> None:
         self.decl_pos += 1
@@ -906,6 +916,8 @@ class Deal:
         if a >= A.EXCHANGE:
             if r.exchange.mode is ExchangeMode.NONE:
                 return "these rules have no exchange"
+            if self.exchanged[self.to_move] >= 0:
+                return "no second exchange is allowed"
             cards = exchange_cards(a)
             if any(c not in self.hands[self.to_move] for c in cards):
                 return "only cards in the hand may be exchanged"
