@@ -155,6 +155,7 @@ class Deal:
         self.pending_discard = -1
         self.shown: dict[int, tuple[int, ...]] = {}
         self.discarded: list[int] = []
+        self.discard_owner: list[int] = []  # who laid out each discarded card
         self._deal_cards(rng, fixed)
         self._follow = tables.follow
         self._lead = tables.lead
@@ -529,7 +530,7 @@ class Deal:
                 self._dealer_passes()
                 return
         elif a == A.TAKE_MISS:
-            self.discarded.extend(self.hands[seat])  # his own cards go aside, unexposed
+            self._discard(seat, self.hands[seat])  # his own cards go aside, unexposed
             self.hands[seat] = self.miss or []
             self.miss = None
             self.miss_taker = seat
@@ -552,12 +553,16 @@ class Deal:
         hand = self.hands[seat]
         for c in out:
             hand.remove(c)
-        self.discarded.extend(out)
+        self._discard(seat, out)
         stock = self.stock
         for _ in out:
             hand.append(stock.pop())
         hand.sort()
         self.exchanged[seat] = len(out)
+
+    def _discard(self, seat: int, cards: Sequence[int]) -> None:
+        self.discarded.extend(cards)
+        self.discard_owner.extend([seat] * len(cards))
 
     def _dealer_passes(self) -> None:
         self.decl_pos += 1
@@ -572,7 +577,7 @@ class Deal:
             return
         if a >= A.DISCARD:
             self.hands[seat].remove(a - A.DISCARD)
-            self.discarded.append(a - A.DISCARD)
+            self._discard(seat, [a - A.DISCARD])
             self.pending_discard = -1
             self.partner_step = (self.partner_step // 2 + 1) * 2
             if self.partner_step >= 4:
@@ -586,7 +591,7 @@ class Deal:
         self.hands[partner].sort()
         self.givers.append(seat)
         self.status[seat] = OUT
-        self.discarded.extend(self.hands[seat])  # his other cards go face down
+        self._discard(seat, self.hands[seat])  # his other cards go face down
         self.hands[seat] = []
         self.pending_discard = partner
         self.to_move = partner
@@ -969,6 +974,7 @@ class Deal:
         new.givers = list(self.givers)
         new.shown = dict(self.shown)
         new.discarded = list(self.discarded)
+        new.discard_owner = list(self.discard_owner)
         new._legal = None
         return new
 

@@ -17,8 +17,11 @@ from typing import Any, Sequence
 
 import attrs
 
+from cardrules.actions import DISCARD as DISCARD_BASE
+from cardrules.actions import EXCHANGE as EXCHANGE_BASE
+from cardrules.actions import GIVE as GIVE_BASE
 from cardrules.actions import PLAY as PLAY_BASE
-from cardrules.actions import action_text, parse_action
+from cardrules.actions import action_text, exchange_cards, exchange_id, parse_action
 from cardrules.cards import PACK_RANKS, RANKS, card_text, rank_of, sorted_cards
 from cardrules.deal import OVER, PLAY, Deal, DealContext, FixedDeal
 from cardrules.errors import GameOverError, PlayError
@@ -335,3 +338,66 @@ def new_session(variant: str | Rules, house_rules: Sequence[str] = (),
 def finished_deal_over(session: Session) -> bool:  # pragma: no cover - tiny helper
     """Whether the session's last action ended a deal."""
     return bool(session.results) and session.deal.phase != OVER
+
+
+def determinize(session: Session, seat: int, rng: random.Random) -> Session:
+    """A copy of ``session`` in which every card hidden from ``seat`` is dealt afresh.
+
+    The cards ``seat`` cannot see (others' hands, the untaken miss, the stock,
+    others' discards) are gathered, sorted, shuffled with ``rng`` and dealt
+    back into the same places, and future deals are reseeded. The result
+    depends only on what ``seat`` may know and on ``rng``: a search can play
+    it out without ever reading the true hidden cards. (Its record is not a
+    record of the real game: others' private actions are reduced to their
+    public form.)
+
+    >>> import cardrules, random
+    >>> s = cardrules.new_session("three-card-loo", players=4, seed=3)
+    >>> t = determinize(s, s.to_move, random.Random(1))
+    >>> t.observation(s.to_move) == s.observation(s.to_move)
+    True
+    """
+    t = session.clone()
+    d = t.deal
+    n = t.players
+    places: list[tuple[list[int], int]] = []
+    gave = {c for (s_, a) in d.history if s_ == seat and GIVE_BASE <= a < DISCARD_BASE
+            for c in [a - GIVE_BASE]}
+    for other in range(n):
+        if other == seat or other in d.shown:
+            continue
+        hand = d.hands[other]
+        places.extend((hand, i) for i in range(len(hand)) if hand[i] not in gave)
+    if d.miss is not None:
+        places.extend((d.miss, i) for i in range(len(d.miss)))
+    if d.miss_for_pool and seat != d.dealer:
+        places.extend((d.hands[n], i) for i in range(len(d.hands[n])))
+    places.extend((d.stock, i) for i in range(len(d.stock)) if d.stock[i] != d.turnup)
+    places.extend((d.discarded, i) for i in range(len(d.discarded))
+                  if d.discard_owner[i] != seat)
+    cards = sorted(lst[i] for lst, i in places)
+    rng.shuffle(cards)
+    for (lst, i), c in zip(places, cards):
+        lst[i] = c
+    for h in d.hands:
+        h.sort()
+    if d.miss is not None:
+        d.miss.sort()
+    # Others' exchanges, gifts and discards are private: keep only what ``seat`` sees of
+    # them (how many cards), so the copy holds nothing of the true hidden cards.
+    d.history = [_public_form(s_, a, seat, t) for s_, a in d.history]
+    d._legal = None
+    t.histories = [[_public_form(s_, a, seat, t) for s_, a in h] for h in t.histories]
+    t.rng = random.Random(rng.getrandbits(64))
+    return t
+
+
+def _public_form(actor: int, action: int, seat: int, t: Session) -> tuple[int, int]:
+    if actor == seat or action < GIVE_BASE:
+        return actor, action
+    if action >= EXCHANGE_BASE:
+        return actor, exchange_id(range(len(exchange_cards(action))))
+    if action >= DISCARD_BASE:
+        return actor, DISCARD_BASE
+    partner = t.rules.partnerships.enabled and (actor + 2) % t.players == seat
+    return actor, action if partner else GIVE_BASE

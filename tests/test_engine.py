@@ -210,3 +210,28 @@ def test_player_count_outside_the_rules_is_refused() -> None:
     rules = cardrules.load_variant("put")
     with pytest.raises(cardrules.PlayError, match="2 to 2 players"):
         cardrules.Session(rules, 3)
+
+
+@pytest.mark.parametrize("variant", ["three-card-loo", "five-card-loo", "put-four-handed"])
+def test_determinize_depends_only_on_what_the_seat_knows(variant: str) -> None:
+    from cardrules.conformance import _hidden_swap
+    from cardrules.session import determinize
+
+    rng = random.Random(3)
+    s = cardrules.new_session(variant, seed=8)
+    for _ in range(40):
+        if s.is_over:
+            break
+        seat = s.to_move
+        other = _hidden_swap(s, seat, rng)
+        if other is not None:
+            assert other.observation(seat) == s.observation(seat)
+            a = determinize(s, seat, random.Random(5))
+            b = determinize(other, seat, random.Random(5))
+            assert snapshot(a) == snapshot(b)
+            # Others' exchanges keep only their size: the cards are 2S, 3S, ... in the copy.
+            others = [exchange_cards(x) for s_, x in a.actions if s_ != seat and x >= EXCHANGE]
+            assert all(cards == tuple(range(len(cards))) for cards in others)
+            assert a.observation(seat) == s.observation(seat)
+            assert a.legal_actions() == s.legal_actions()
+        s.apply(rng.choice(s.legal_actions()))
