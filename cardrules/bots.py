@@ -1,12 +1,13 @@
 """Players that choose actions: the interface and the random player.
 
-A bot sees only what its seat may know (``session.observation(seat)``) and
-the legal actions; it returns one of them.
+A bot is given a :class:`SeatView`: only what its seat may know (the
+observation), the legal actions, the rules, and random samples of the hidden
+cards; it returns one of the legal actions.
 
 >>> import cardrules, random
 >>> s = cardrules.new_session("irish-loo", players=3, seed=2)
 >>> bot = RandomBot(random.Random(0))
->>> bot.choose(s.observation(s.to_move), s.legal_actions()) in s.legal_actions()
+>>> bot.choose(SeatView(s, s.to_move)) in s.legal_actions()
 True
 """
 
@@ -14,17 +15,57 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from typing import Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from cardrules.actions import DISCARD, EXCHANGE, GIVE, PLAY
 
+if TYPE_CHECKING:
+    from cardrules.model import Rules
+    from cardrules.session import Session
+
 
 class Bot(Protocol):
-    """Anything that picks one of the legal actions from an observation."""
+    """Anything that picks one of the legal actions from what its seat may know."""
 
-    def choose(self, observation: dict[str, Any], legal: Sequence[int]) -> int:
-        """One of ``legal``."""
+    def choose(self, view: SeatView) -> int:
+        """One of ``view.legal``."""
         ...
+
+
+class SeatView:
+    """What a bot is given: its seat's observation, the legal actions, the rules, and
+    samples of the hidden cards consistent with the observation (never the real ones).
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("put", seed=1)
+    >>> v = SeatView(s, s.to_move)
+    >>> v.legal == s.legal_actions(), v.observation["seat"] == s.to_move
+    (True, True)
+    """
+
+    __slots__ = ("_session", "legal", "seat")
+
+    def __init__(self, session: Session, seat: int) -> None:
+        self._session = session
+        self.seat = seat
+        self.legal = session.legal_actions() if session.to_move == seat else []
+
+    @property
+    def rules(self) -> Rules:
+        """The rules being played."""
+        return self._session.rules
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """``session.observation(seat)``: exactly what the seat may know."""
+        return self._session.observation(self.seat)
+
+    def sample(self, rng: random.Random) -> Session:
+        """A session in which the cards hidden from this seat are dealt afresh at random
+        (see :func:`cardrules.session.determinize`); play it out to search."""
+        from cardrules.session import determinize
+
+        return determinize(self._session, self.seat, rng)
 
 
 def action_kind(action: int) -> int:
@@ -46,9 +87,9 @@ class RandomBot:
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng or random.Random()
 
-    def choose(self, observation: dict[str, Any], legal: Sequence[int]) -> int:
+    def choose(self, view: SeatView) -> int:
         """A random legal action (the observation is not needed)."""
-        return random_legal(self.rng, legal)
+        return random_legal(self.rng, view.legal)
 
 
 _BOUNDS = (PLAY, GIVE, DISCARD, EXCHANGE)

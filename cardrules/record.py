@@ -139,3 +139,57 @@ def replay(record: dict[str, Any], rules: Rules | None = None) -> Any:
 def dumps(record: dict[str, Any]) -> str:
     """A record as indented JSON text."""
     return json.dumps(record, indent=1) + "\n"
+
+
+def replay_steps(record: dict[str, Any], rules: Rules | None = None) -> list[str]:
+    """A recorded game as lines of text: each deal's setting, every action, each result.
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("put", seed=2)
+    >>> s.apply("throw-up") if "throw-up" in s.legal_action_texts() else None
+    >>> replay_steps(s.record())[0].startswith("deal 1:")
+    True
+    """
+    from cardrules.session import Session
+
+    full = replay(record, rules)
+    # Walk the same actions again, describing each deal as it starts and ends.
+    s = Session(full.rules, full.players, seed=full.seed, origin=full.origin,
+                dealer=full.start["dealer"], pool=full.start["pool"],
+                scores=full.start["scores"],
+                deal=FixedDeal.from_json(full.start["deal"]) if full.start["deal"] else None,
+                first_deal=full.start["first_deal"], single=full.start["single"])
+    lines: list[str] = []
+    shown = -1
+
+    def header() -> None:
+        d = s.deal
+        trump = f", trumps {d.trump_suit} (turn-up {d._turnup_text()})" if d.trump_suit else ""
+        lines.append(f"deal {len(s.results) + 1}: dealer seat {d.dealer}, pool {s.pool}{trump}")
+
+    def results(upto: int) -> None:
+        for res in s.results[upto:]:
+            tricks = " ".join("tie" if w is None else "miss" if w == -1 else str(w)
+                              for w in res.tricks)
+            text = f"  result: {res.ended_by}"
+            if tricks:
+                text += f"; tricks {tricks}"
+            if res.looed:
+                text += f"; looed {', '.join(map(str, res.looed))}"
+            if any(res.net):
+                text += f"; net {list(res.net)}"
+            if any(res.points):
+                text += f"; points {list(res.points)}"
+            text += f"; carried {res.carried}"
+            lines.append(text)
+
+    for seat, a in full.actions:
+        if len(s.results) != shown and not s.is_over:
+            header()
+            shown = len(s.results)
+        before = len(s.results)
+        s.apply(a)
+        lines.append(f"  {seat}: {action_text(a)}")
+        results(before)
+    lines.append(f"scores {s.scores}" + (f"; winner {list(s.winner)}" if s.winner else ""))
+    return lines

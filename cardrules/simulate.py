@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
-from cardrules.bots import Bot, RandomBot
+from cardrules.bots import Bot, RandomBot, SeatView
 from cardrules.model import Rules, Scoring
 from cardrules.session import Origin, Session
 
@@ -101,9 +101,7 @@ def simulate(rules: Rules, players: int | None = None, deals: int = 1000, seed: 
         seen = 0
         while not s.is_over and played + len(s.results) < deals:
             seat = s.to_move
-            legal = s.legal_actions()
-            s.apply(seats[seat].choose(s.observation(seat), legal) if bots else
-                    seats[seat].choose({}, legal))
+            s.apply(seats[seat].choose(SeatView(s, seat)))
             if progress and len(s.results) != seen:
                 progress(played + len(s.results))
                 seen = len(s.results)
