@@ -1,0 +1,76 @@
+"""cardrules: trick-taking card games and their house rules as data.
+
+A game is a YAML rule file, checked against a JSON Schema and played by one
+generic trick-taking engine.
+
+>>> import cardrules
+>>> rules = cardrules.load_variant("five-card-loo", house_rules=["club-law"])
+>>> rules.promoted.card, rules.declarations.forced_play.turn_up_suits
+('JC', ('C',))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.errors import (
+    ActionSyntaxError,
+    CardRulesError,
+    GameOverError,
+    IllegalActionError,
+    PlayError,
+    Problem,
+    RecordError,
+    RulesError,
+    VariantNotFoundError,
+)
+from cardrules.actions import action_text, parse_action
+from cardrules.deal import Deal, FixedDeal
+from cardrules.model import Rules
+from cardrules.record import replay
+from cardrules.session import Session, new_session
+from cardrules.settle import DealResult
+
+if TYPE_CHECKING:
+    from cardrules.loader import list_variants, load_variant, validate
+
+_LAZY = {"list_variants": "cardrules.loader", "load_variant": "cardrules.loader",
+         "validate": "cardrules.loader"}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the larger parts of the API on first use, to keep ``import cardrules`` fast."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'cardrules' has no attribute {name!r}")
+
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ActionSyntaxError",
+    "CardRulesError",
+    "Deal",
+    "DealResult",
+    "FixedDeal",
+    "GameOverError",
+    "IllegalActionError",
+    "PlayError",
+    "Problem",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Session",
+    "VariantNotFoundError",
+    "action_text",
+    "list_variants",
+    "load_variant",
+    "new_session",
+    "parse_action",
+    "replay",
+    "validate",
+]

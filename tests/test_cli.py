@@ -1,0 +1,259 @@
+"""The command line: list, validate and show, through run() with string buffers, and the
+console entry point through a real process. No traceback ever reaches the user."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardrules import cli, loader
+
+ROOT = Path(__file__).resolve().parent.parent
+LINE = re.compile(r"^.+:\d+:\d+: (error|warning): .+$")
+
+
+def run(*argv: str | Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.run([str(a) for a in argv], out, err)
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    return code, out.getvalue(), err.getvalue()
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- list
+
+
+def test_list_names_every_bundled_variant_with_aliases_and_descriptions() -> None:
+    code, out, _ = run("list")
+    assert code == 0
+    assert out.index("Games:") < out.index("House rules:")
+    for v in loader.list_variants():
+        assert re.search(rf"^  {re.escape(v.name)} +{re.escape(v.description.splitlines()[0])}",
+                         out, re.M), v.name
+        for alias in v.aliases:
+            assert alias in out
+
+
+# --------------------------------------------------------------------------- validate
+
+
+def test_validate_prints_file_line_col_lines_then_a_summary(tmp_path: Path) -> None:
+    house = write(tmp_path, "house.yaml",
+                  "name: house\nextends: three-card-loo\nfollowing:\n"
+                  "  trump_when_void: if_can_hed\n")
+    code, out, err = run("validate", house)
+    assert (code, err) == (1, "")
+    assert out.splitlines() == [
+        f"{house}:4:20: error: following.trump_when_void: 'if_can_hed' is not one of "
+        "if_can_head, always, never (did you mean 'if_can_head'?)",
+        "1 file checked: 1 invalid (1 error, 0 warnings)",
+    ]
+
+
+def test_validate_checks_every_file_even_after_one_fails(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.yaml", "name: bad\ndeal: {miss: yes}\n")
+    worse = write(tmp_path, "worse.yaml", "name: worse\nflush: {}\n")
+    good = write(tmp_path, "good.yaml", "name: good\n")
+    code, out, _ = run("validate", bad, good, worse)
+    lines = out.splitlines()
+    assert code == 1
+    assert [Path(line.split(":")[0]).name for line in lines[:-1]] == ["bad.yaml", "worse.yaml"]
+    assert all(LINE.match(line) for line in lines[:-1])
+    assert lines[-1] == "3 files checked: 2 invalid (2 errors, 0 warnings)"
+
+
+def test_validate_exits_0_when_all_are_valid() -> None:
+    files = sorted((ROOT / "tests" / "rules" / "valid").glob("*.yaml"))
+    code, out, _ = run("validate", *files)
+    assert code == 0
+    assert out == f"{len(files)} files checked: all valid (0 errors, 0 warnings)\n"
+
+
+def test_warnings_pass_unless_strict(tmp_path: Path) -> None:
+    idle = write(tmp_path, "idle.yaml", "name: idle\nwagers:\n  mixed_cap: 20\n")
+    code, out, _ = run("validate", idle)
+    assert code == 0
+    assert out.splitlines()[0].startswith(f"{idle}:3:14: warning: wagers.mixed_cap")
+    assert out.splitlines()[-1] == "1 file checked: all valid (0 errors, 1 warning)"
+    code, out, _ = run("validate", "--strict", idle)
+    assert code == 1
+    assert f"{idle}:3:14: error: wagers.mixed_cap" in out
+
+
+def test_validate_json_for_tools(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.yaml", "name: bad\nkind: gam\n")
+    good = write(tmp_path, "good.yaml", "name: good\n")
+    code, out, _ = run("validate", "--format", "json", bad, good)
+    report = json.loads(out)
+    assert code == 1 and report["valid"] is False
+    assert [(f["file"], f["valid"]) for f in report["files"]] == [(str(bad), False),
+                                                                 (str(good), True)]
+    (problem,) = report["files"][0]["problems"]
+    assert {k: problem[k] for k in ("line", "column", "severity", "kind", "key")} == {
+        "line": 2, "column": 7, "severity": "error", "kind": "enum", "key": "kind"}
+
+
+def test_validate_reports_a_missing_file_and_goes_on(tmp_path: Path) -> None:
+    good = write(tmp_path, "good.yaml", "name: good\n")
+    code, out, _ = run("validate", tmp_path / "absent.yaml", good)
+    assert code == 1
+    assert out.splitlines()[0] == f"{tmp_path / 'absent.yaml'}:0:0: error: no such file"
+
+
+def test_a_broken_base_shared_by_several_files_is_printed_once(tmp_path: Path) -> None:
+    write(tmp_path, "base.yaml", "name: base\ndeal: {mis: true}\n")
+    one = write(tmp_path, "one.yaml", "name: one\nextends: base.yaml\n")
+    two = write(tmp_path, "two.yaml", "name: two\nextends: base.yaml\n")
+    code, out, _ = run("validate", one, two)
+    assert code == 1
+    assert len(out.splitlines()) == 2
+    assert out.splitlines()[-1] == "2 files checked: 2 invalid (2 errors, 0 warnings)"
+
+
+def test_every_broken_file_fails_validation_without_a_traceback() -> None:
+    files = sorted((ROOT / "tests" / "rules" / "invalid").glob("*.yaml"))
+    code, out, _ = run("validate", *files)
+    lines = out.splitlines()
+    assert code == 1
+    assert all(LINE.match(line) for line in lines[:-1])
+    assert lines[-1].startswith(f"{len(files)} files checked: {len(files)} invalid")
+
+
+# --------------------------------------------------------------------------- show
+
+
+def test_show_prints_every_value_and_where_it_was_set(tmp_path: Path) -> None:
+    base = write(tmp_path, "base.yaml", "name: base\ndeal:\n  hand_size: 5\n  miss: false\n"
+                 "wagers:\n  stake_deal: 5\n")
+    write(tmp_path, "cap.yaml", "name: cap\nkind: house_rule\nwagers:\n  mixed_cap: 15\n")
+    game = write(tmp_path, "game.yaml", "name: game\nextends: base.yaml\n"
+                 "wagers: {stake_loo: 10}\n")
+    code, out, err = run("show", game, "-H", tmp_path / "cap.yaml", "--set", "wagers.loo=mixed",
+                         "--set", "deal.packets=[3, 2]")
+    assert (code, err) == (0, "")
+    lines = {line.split("#")[0].strip(): line.rsplit("# ", 1)[1] for line in out.splitlines()
+             if "# " in line and not line.startswith("#")}
+    assert lines["name: game"] == f"{game}:1"
+    assert lines["hand_size: 5"] == f"{base}:3"
+    assert lines["miss: false"] == f"{base}:4"
+    assert lines["stake_deal: 5"] == f"{base}:6"
+    assert lines["stake_loo: 10"] == f"{game}:3"
+    assert lines["mixed_cap: 15"] == f"{tmp_path / 'cap.yaml'}:4"
+    assert lines["loo: mixed"] == "<overrides>"
+    assert lines["packets: [3, 2]"] == "<overrides>"
+    assert lines["house_rules: [cap]"] == "<arguments>"
+    assert lines["turn_up: true"] == "default"
+    assert out.startswith("# game: game + cap\n")
+
+
+def test_show_prints_yaml_that_reads_back_as_the_same_rules() -> None:
+    code, out, _ = run("show", "five-card-loo", "-H", "club-law")
+    assert code == 0
+    shown = yaml.safe_load(out)
+    rules = loader.load_variant("five-card-loo", house_rules=["club-law"])
+    assert shown["deal"]["hand_size"] == rules.deal.hand_size
+    assert shown["pack"]["ranks"] == list(rules.pack.ranks)
+    assert shown["house_rules"] == ["club-law"]
+    assert shown["declarations"]["forced_play"]["turn_up_suits"] == ["C"]
+    line = next(x for x in out.splitlines() if x.strip().startswith("hand_size:"))
+    source = (ROOT / "variants" / "five-card-loo.yaml").read_text("utf-8").splitlines()
+    number = next(i for i, x in enumerate(source, 1) if x.strip().startswith("hand_size:"))
+    assert line.endswith(f"# variants/five-card-loo.yaml:{number}")
+
+
+def test_show_prints_warnings_on_stderr(tmp_path: Path) -> None:
+    code, out, err = run("show", "three-card-loo", "--set", "wagers.mixed_cap=20")
+    assert code == 0 and out
+    assert err == ("<overrides>:0:0: warning: wagers.mixed_cap has no effect: wagers.loo is not "
+                   "mixed (remove it, or turn on what it depends on)\n")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["show", "fiv-card-loo"], "did you mean 'five-card-loo'?"),
+    (["show", "club-law"], "is a house rule, not a game"),
+    (["show", "three-card-loo", "-H", "club-lw"], "did you mean 'club-law'?"),
+    (["show", "three-card-loo", "--set", "deal.hand_size=five"], "expected a whole number"),
+    (["show", "no/such.yaml"], "no such file"),
+])
+def test_show_reports_problems_and_exits_1(argv: list[str], message: str) -> None:
+    code, out, err = run(*argv)
+    assert (code, out) == (1, "")
+    assert message in err
+    assert all(LINE.match(line) for line in err.splitlines())
+
+
+@pytest.mark.parametrize("argv", [[], ["frobnicate"], ["show"], ["validate"],
+                                  ["show", "put", "--set", "no-equals-sign"],
+                                  ["validate", "--format", "xml", "a.yaml"]])
+def test_usage_errors_exit_2_with_a_message(argv: list[str]) -> None:
+    code, _, err = run(*argv)
+    assert code == 2
+    assert "usage: cardrules" in err
+
+
+def test_help_and_version_exit_0() -> None:
+    code, out, _ = run("--help")
+    assert code == 0 and "validate" in out and "show" in out and "list" in out
+    code, out, _ = run("--version")
+    assert code == 0 and out.startswith("cardrules ")
+
+
+# --------------------------------------------------------------------------- extending
+
+
+def test_a_subcommand_is_one_registered_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "_COMMANDS", dict(cli._COMMANDS))
+
+    @cli.command("greet", "say hello", cli.arg("who"), cli.arg("--times", type=int, default=1))
+    def _greet(args, out, err):  # type: ignore[no-untyped-def]
+        print(" ".join([f"hello {args.who}"] * args.times), file=out)
+        return 0
+
+    assert run("greet", "pam", "--times", "2") == (0, "hello pam hello pam\n", "")
+
+
+def test_an_unreadable_file_is_a_clean_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "_COMMANDS", dict(cli._COMMANDS))
+
+    @cli.command("boom", "fail reading a file")
+    def _boom(args, out, err):  # type: ignore[no-untyped-def]
+        raise PermissionError(13, "Permission denied", "secret.yaml")
+
+    assert run("boom") == (1, "", "cardrules: cannot read secret.yaml: Permission denied\n")
+
+
+# --------------------------------------------------------------------------- the process
+
+
+def test_the_console_entry_point_runs_as_a_module(tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.yaml", "name: bad\ndeal: {hand_size: 010}\n")
+    done = subprocess.run([sys.executable, "-m", "cardrules", "validate", str(bad)],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 1
+    assert done.stdout.startswith(f"{bad}:2:19: error: deal.hand_size: expected a whole number")
+    assert done.stderr == ""
+    done = subprocess.run([sys.executable, "-m", "cardrules"], capture_output=True, text=True,
+                          cwd=ROOT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_the_pre_commit_hook_runs_cardrules_validate_on_yaml_files() -> None:
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text("utf-8"))
+    assert hook["id"] == "cardrules-validate"
+    assert hook["entry"] == "cardrules validate"
+    assert hook["language"] == "python"
+    pattern = re.compile(hook["files"])
+    assert pattern.search("rules/ours.yaml") and pattern.search("ours.yml")
+    assert not pattern.search("ours.json")
