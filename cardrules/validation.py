@@ -44,6 +44,8 @@ from cardrules.model import (
     RANK_PATTERN,
     SUIT_PATTERN,
     ExchangeMode,
+    FlushDestination,
+    FlushNextDeal,
     Finish,
     FirstDeal,
     FirstLeader,
@@ -482,6 +484,13 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...]], ...]
     (lambda r: r.special_hands.flush.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
      "flushes need suits, but tricks are won by rank alone",
      ("special_hands.flush.enabled", "tricks.winner")),
+    # D37 follows from D36: paid to the holder, nothing is carried and the next deal is a
+    # single; paid into the pool, the next deal carries them.
+    (lambda r: (r.special_hands.flush.next_deal is FlushNextDeal.SINGLE) != (
+        r.special_hands.flush.destination is FlushDestination.TO_HOLDER),
+     "the deal after a flush is a single exactly when the flush payments go to the holder "
+     "(D36, D37)",
+     ("special_hands.flush.next_deal", "special_hands.flush.destination")),
 )
 
 
