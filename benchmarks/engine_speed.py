@@ -39,9 +39,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import cardrules  # noqa: E402
-from cardrules.actions import EXCHANGE, THROW_UP  # noqa: E402
-from cardrules.bots import random_legal  # noqa: E402
+import cardrules
+from cardrules.actions import EXCHANGE, THROW_UP
+from cardrules.bots import random_legal
 
 GAMES = {"three": "three-card-loo", "five": "five-card-loo"}
 POLICIES = ("matched", "kinds", "uniform")
@@ -51,19 +51,18 @@ def measure(variant: str, seconds: float, seed: int, policy: str) -> tuple[float
     """(deals per second, decisions per second) of random play for ``seconds``."""
     rules = cardrules.load_variant(variant)
     rng = random.Random(seed)
-    if policy == "uniform":
-        choose = rng.choice
-    elif policy == "kinds":
-        def choose(legal: list[int]) -> int:
-            return random_legal(rng, legal)
-    else:
-        def choose(legal: list[int]) -> int:
-            if legal[-1] >= EXCHANGE and THROW_UP in legal:
-                if rng.random() < 0.5:
-                    return THROW_UP
-                rest = [a for a in legal if a != THROW_UP]
-                return rest[rng.randrange(len(rest))]
+    def choose(legal: list[int]) -> int:
+        if policy == "uniform":
             return legal[rng.randrange(len(legal))]
+        if policy == "kinds":
+            return random_legal(rng, legal)
+        if legal[-1] >= EXCHANGE and THROW_UP in legal:
+            if rng.random() < 0.5:
+                return THROW_UP
+            rest = [a for a in legal if a != THROW_UP]
+            return rest[rng.randrange(len(rest))]
+        return legal[rng.randrange(len(legal))]
+
     deals = decisions = 0
     session_seed = seed * 100_000
     start = time.perf_counter()

@@ -33,8 +33,8 @@ True
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterable
 from math import comb
-from typing import Iterable
 
 from cardrules.cards import CARD_TEXT, parse_card, sorted_cards
 from cardrules.errors import ActionSyntaxError

@@ -13,7 +13,7 @@ crosses the public surface.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"

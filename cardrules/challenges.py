@@ -15,7 +15,7 @@ from __future__ import annotations
 import attrs
 
 from cardrules.actions import PUT, THROW_UP
-from cardrules.model import Challenges, ChallengeModel, OneTrickTwoTies, PlayedOutValue
+from cardrules.model import ChallengeModel, Challenges, OneTrickTwoTies, PlayedOutValue
 
 
 @attrs.frozen

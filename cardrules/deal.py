@@ -14,15 +14,18 @@ the legal actions are computed once per step.
 from __future__ import annotations
 
 import operator
-from itertools import combinations
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
 
 import attrs
 
 from cardrules import actions as A
 from cardrules.actions import (
     COLUMNS as _COLS,
+)
+from cardrules.actions import (
     EXCHANGE_OFFSETS,
     action_text,
     exchange_cards,
@@ -325,10 +328,10 @@ class Deal:
         r = self.rules
         in_game = [s for s in self.order if self.status[s] == STOOD]
         flush = r.special_hands.flush
-        if flush.enabled and flush.declare is FlushDeclare.AFTER_DECLARATIONS:
-            if any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in in_game):
-                self._settle_flush(in_game)
-                return
+        if (flush.enabled and flush.declare is FlushDeclare.AFTER_DECLARATIONS
+                and any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in in_game)):
+            self._settle_flush(in_game)
+            return
         players = list(in_game)
         if self.miss_for_pool:
             # The miss plays in the dealer's place, for the pool (1.1.8.2).
@@ -432,12 +435,12 @@ class Deal:
             out.append(A.TAKE_MISS)
         may_throw = r.declarations.allow_throw_up
         if (miss_there and seat == self.dealer
+                and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
                 and sum(1 for s in self.order if self.status[s] == STOOD) == 1):
-            # One stander on his own hand: the dealer stands, takes the miss, or
-            # defends the miss for the pool / concedes (1.1.8.2, D9).
-            if r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL:
-                out.append(A.PLAY_MISS)
-                may_throw = False
+            # One stander on his own hand: the dealer stands, takes the miss, or defends the
+            # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
+            out.append(A.PLAY_MISS)
+            may_throw = False
         if may_throw:
             out.append(A.THROW_UP)
         if r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and self.exchanged[seat] < 0:
@@ -731,7 +734,7 @@ class Deal:
     def _end_pool_to(self, seats: list[int], how: str) -> None:
         n = self.n
         receipts = [0] * n
-        for s, share in zip(seats, split(self.pool, len(seats)) if seats else []):
+        for s, share in zip(seats, split(self.pool, len(seats)) if seats else [], strict=True):
             receipts[s] += share
         carried = 0 if seats else self.pool
         self._finish(DealResult(
@@ -754,7 +757,7 @@ class Deal:
             payers = [s for s in self.order if s not in winners and self.status[s] != OUT]
         else:
             payers = [s for s in candidates if s not in winners]
-        exempt = set()
+        exempt: set[int] = set()
         if r.exempt_losing_flush:
             exempt.update(s for s, _ in holders)
         if r.exempt_promoted_holder and pam >= 0:
@@ -765,11 +768,11 @@ class Deal:
         for s in payers:
             payments[s] += loo
         paid = loo * len(payers)
-        for s, share in zip(winners, split(self.pool, len(winners))):
+        for s, share in zip(winners, split(self.pool, len(winners)), strict=True):
             receipts[s] += share
         carried = 0
         if r.destination is FlushDestination.TO_HOLDER:
-            for s, share in zip(winners, split(paid, len(winners))):
+            for s, share in zip(winners, split(paid, len(winners)), strict=True):
                 receipts[s] += share
         else:
             carried = paid
@@ -791,7 +794,7 @@ class Deal:
         receipts = [0] * n
         payments = [0] * n
         carried = self.pool - sum(shares)
-        for w, share in zip(self.trick_winners, shares):
+        for w, share in zip(self.trick_winners, shares, strict=True):
             if w is None or w == n:
                 carried += share  # the miss's winnings stay in the pool (1.1.8.2)
             else:
@@ -1007,7 +1010,8 @@ def _subset_ids(hand: list[int], limit: int) -> list[int]:
     """
     k = len(hand)
     if limit >= k and k in _SUBSET_FUNCS:
-        return _SUBSET_FUNCS[k](sorted(hand))
+        ids: list[int] = _SUBSET_FUNCS[k](sorted(hand))
+        return ids
     return [exchange_id(cs) for m in range(1, min(limit, k) + 1)
             for cs in combinations(sorted(hand), m)]
 
@@ -1030,7 +1034,7 @@ def _subset_function(k: int) -> Any:
             terms.append(" + ".join([f"O[{m}]"] + [f"v{i}_{j}" for j, i in enumerate(combo)]))
     lines.append("    return [" + ", ".join(terms) + "]")
     scope: dict[str, Any] = {"COLUMNS": _COLS, "OFFSETS": EXCHANGE_OFFSETS}
-    exec("\n".join(lines), scope)  # noqa: S102 - generated from integers only
+    exec("\n".join(lines), scope)
     ids = scope["ids"]
     return lambda hs: ids(*hs)
 

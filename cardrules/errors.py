@@ -13,7 +13,7 @@ separate branches, and each also derives from the builtin that fits it, so that
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import attrs
 

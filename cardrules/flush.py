@@ -14,7 +14,7 @@ precedence follows ``special_hands.flush`` (D38-D41).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from cardrules.model import FlushExactTie, FlushOrder, FlushSameClass
 from cardrules.tables import NO_TRUMP, Tables
@@ -29,7 +29,8 @@ def flush_suit(tb: Tables, hand: Sequence[int], trump: int) -> int:
     return -1
 
 
-def flush_winners(tb: Tables, holders: Sequence[tuple[int, Sequence[int]]], trump: int) -> list[int]:
+def flush_winners(tb: Tables, holders: Sequence[tuple[int, Sequence[int]]],
+                  trump: int) -> list[int]:
     """Which of the flush ``holders`` win, in precedence order of the rules.
 
     ``holders`` are ``(seat, hand)`` in order from the elder hand. The result

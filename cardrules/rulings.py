@@ -48,8 +48,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -164,7 +165,8 @@ def run_ruling(ruling: Ruling) -> RulingResult:
             return RulingResult(ruling)
         return RulingResult(ruling, (Failure("setup", "a playable deal", str(exc)),))
     if (d.get("expect") or {}).get("refused"):
-        return RulingResult(ruling, (Failure("setup", "the setup to be refused", "it was accepted"),))
+        return RulingResult(ruling, (Failure("setup", "the setup to be refused",
+                                             "it was accepted"),))
     for i, step in enumerate(d["steps"], 1):
         label = f"step {i} ({step!r})" if isinstance(step, str) else f"step {i}"
         failure = _run_step(session, step, label)

@@ -87,7 +87,7 @@ def _optional(cls: type, name: str) -> bool:
 def _class_schema(cls: type) -> dict[str, Any]:
     props: dict[str, Any] = {}
     for f in attrs.fields(cls):
-        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[misc]
+        default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
         sub = _type_schema(cls, f.name, default)
         doc = f.metadata.get("doc", "")
         src = f.metadata.get("source", "")

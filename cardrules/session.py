@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -22,10 +23,10 @@ from cardrules.actions import EXCHANGE as EXCHANGE_BASE
 from cardrules.actions import GIVE as GIVE_BASE
 from cardrules.actions import PLAY as PLAY_BASE
 from cardrules.actions import action_text, exchange_cards, exchange_id, parse_action
-from cardrules.cards import PACK_RANKS, RANKS, card_text, rank_of, sorted_cards
+from cardrules.cards import RANKS, card_text, rank_of, sorted_cards
 from cardrules.deal import OVER, PLAY, Deal, DealContext, FixedDeal
 from cardrules.errors import GameOverError, PlayError
-from cardrules.model import Ante, FirstDeal, FirstDealer, Finish, Rules, Scoring
+from cardrules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
 from cardrules.settle import DealResult
 from cardrules.tables import tables_for
 
@@ -91,14 +92,19 @@ class Session:
                 if RANKS[rank_of(c)] == "J":
                     return i % n
             return 0
+        power = self.tables.power[4]
+        # Cutting counts the ace low (EW 96.ii) except when the highest card cuts.
+        natural = "A23456789TJQK" if rule is FirstDealer.LOWEST_CUT else RANKS
+
+        def value(c: int) -> int:
+            if rule is FirstDealer.HIGHEST_PUT_CARD:
+                return power[c]
+            return natural.index(RANKS[rank_of(c)])
+
         if rule is FirstDealer.HIGHEST_PUT_CARD:
-            power = self.tables.power[4]
-            value = power.__getitem__
             best = max
         else:
-            natural = "A23456789TJQK" if rule is FirstDealer.LOWEST_CUT else RANKS
-            value = (lambda c: natural.index(RANKS[rank_of(c)]) if RANKS[rank_of(c)] in
-                     PACK_RANKS[self.rules.pack.cards.value] else 0)
+
             best = min if rule in (FirstDealer.LOWEST_CUT, FirstDealer.LOWEST_CARD) else max
         seats = list(range(n))
         while True:
@@ -188,7 +194,7 @@ class Session:
             return enough
         if r.finish is Finish.UNTIL_SINGLE:
             return enough and res.next_single
-        return enough and played % self.players == 0 and not res.looed or (
+        return (enough and played % self.players == 0 and not res.looed) or (
             enough and played % self.players != 0 and not res.looed and played > r.rounds *
             self.players)
 
@@ -377,7 +383,7 @@ def determinize(session: Session, seat: int, rng: random.Random) -> Session:
                   if d.discard_owner[i] != seat)
     cards = sorted(lst[i] for lst, i in places)
     rng.shuffle(cards)
-    for (lst, i), c in zip(places, cards):
+    for (lst, i), c in zip(places, cards, strict=True):
         lst[i] = c
     for h in d.hands:
         h.sort()

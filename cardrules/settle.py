@@ -12,8 +12,6 @@ plus the pool played for equals what they received plus what is carried.
 
 from __future__ import annotations
 
-from typing import Sequence
-
 import attrs
 
 
@@ -69,7 +67,3 @@ class DealResult:
         """The result as a JSON-ready mapping."""
         return attrs.asdict(self)
 
-
-def balance(receipts: Sequence[int], payments: Sequence[int]) -> list[int]:
-    """Net per seat."""
-    return [r - p for r, p in zip(receipts, payments)]

@@ -15,7 +15,7 @@ functions here, once, so that play never re-tests an option.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from cardrules.cards import JACK, RANKS, card, pack_cards, rank_of, suit_of
 from cardrules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner

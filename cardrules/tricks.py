@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from cardrules.model import (
     BeCivil,

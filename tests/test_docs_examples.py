@@ -38,6 +38,6 @@ def test_the_readme_commands_name_real_commands() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "cardrules simulate five-card-loo --players 5 --deals 2000 --seed 1" in readme
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    test_command = re.search(r"pip install -e '\.\[test\]' && (python -m pytest[^\n]*)",
-                             readme).group(1)
-    assert test_command.strip() in ci
+    found = re.search(r"pip install -e '\.\[test\]' && (python -m pytest[^\n]*)", readme)
+    assert found, "the README gives the test command"
+    assert found.group(1).strip() in ci

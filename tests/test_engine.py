@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
+from cardrules import model
 from cardrules.actions import (
     EXCHANGE,
     PLAY,
@@ -21,6 +22,7 @@ from cardrules.actions import (
 from cardrules.cards import parse_card
 from cardrules.conformance import snapshot
 from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
+from cardrules.model import Choice
 from cardrules.record import replay, rules_hash
 
 ENGINE_MODULES = ["actions", "cards", "tables", "tricks", "flush", "settle", "challenges", "deal",
@@ -41,11 +43,9 @@ def _code_strings(path: Path) -> set[str]:
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings}
 
 
-def _choices() -> list[type]:
-    from cardrules import model
-
+def _choices() -> list[type[Choice]]:
     return [v for v in vars(model).values()
-            if isinstance(v, type) and issubclass(v, model.Choice) and v is not model.Choice]
+            if isinstance(v, type) and issubclass(v, Choice) and v is not Choice]
 
 
 def test_the_engine_names_no_game() -> None:
