@@ -722,9 +722,12 @@ class Deal:
         self.phase = OVER
         self.to_move = -1
 
-    def _net(self, receipts: Sequence[int], payments: Sequence[int]) -> tuple[int, ...]:
+    def _money(self, receipts: Sequence[int], payments: Sequence[int]) -> dict[str, Any]:
+        """The result's money fields: what each seat received and paid, and its net
+        (its stake for the deal included)."""
         stakes = self.ctx.stakes or (0,) * self.n
-        return tuple(receipts[s] - payments[s] - stakes[s] for s in range(self.n))
+        return {"receipts": tuple(receipts), "payments": tuple(payments),
+                "net": tuple(receipts[s] - payments[s] - stakes[s] for s in range(self.n))}
 
     def _next_single(self, carried: int, loos: int) -> bool:
         if self.rules.settlement.single_definition is SingleDefinition.NO_LOO:
@@ -739,7 +742,7 @@ class Deal:
         carried = 0 if seats else self.pool
         self._finish(DealResult(
             dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
-            ended_by=how, net=self._net(receipts, [0] * n), pool=self.pool,
+            ended_by=how, **self._money(receipts, [0] * n), pool=self.pool,
             carried=carried, next_single=self._next_single(carried, 0), stood=self._stood()))
 
     def _settle_flush(self, candidates: list[int]) -> None:
@@ -778,7 +781,7 @@ class Deal:
             carried = paid
         self._finish(DealResult(
             dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
-            ended_by="flush", looed=tuple(payers), net=self._net(receipts, payments),
+            ended_by="flush", looed=tuple(payers), **self._money(receipts, payments),
             pool=self.pool, carried=carried, next_single=self._next_single(carried, paid),
             flush=tuple(winners), stood=self._stood()))
 
@@ -814,7 +817,7 @@ class Deal:
         self._finish(DealResult(
             dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
             ended_by="play", tricks=self._tricks_by_seat(), looed=tuple(looed),
-            net=self._net(receipts, payments), pool=self.pool, carried=carried,
+            **self._money(receipts, payments), pool=self.pool, carried=carried,
             next_single=self._next_single(carried, len(looed)), stood=self._stood()))
 
     def _settle_points(self) -> None:
@@ -876,7 +879,7 @@ class Deal:
             self.shown[s] = tuple(self.hands[s])
         self._finish(DealResult(
             dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
-            ended_by="exposed_single", looed=tuple(looed), net=self._net(receipts, payments),
+            ended_by="exposed_single", looed=tuple(looed), **self._money(receipts, payments),
             pool=self.pool, carried=carried,
             next_single=self._next_single(carried, len(looed)),
             flush=(winner,) if winner >= 0 else ()))

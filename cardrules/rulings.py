@@ -62,7 +62,7 @@ from cardrules.record import parse_step
 _KEYS = {"title", "source", "variant", "house_rules", "options", "players", "dealer", "pool",
          "scores", "first_deal", "single", "deal", "seed", "steps", "expect", "notes"}
 _EXPECT = {"tricks", "looed", "net", "pool", "single", "points", "winner", "flush", "ended_by",
-           "scores", "stood", "over", "refused"}
+           "scores", "stood", "over", "refused", "receipts", "payments"}
 
 
 @attrs.frozen
@@ -246,8 +246,8 @@ def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:
                   [None if w is None else _seat_text(w) for w in res.tricks])
         elif key == "looed":
             check(key, sorted(want), sorted(res.looed))
-        elif key == "net":
-            check(key, list(want), list(res.net))
+        elif key in ("net", "receipts", "payments"):
+            check(key, list(want), list(getattr(res, key)))
         elif key == "pool":
             check(key, want, res.carried)
         elif key == "single":

@@ -42,8 +42,9 @@ class DealResult:
     """What a deal came to. Seats are absolute (0 is the session's first seat).
 
     ``tricks`` holds each trick's winning seat, ``None`` for a tie, or ``-1``
-    for the miss played for the pool. ``net`` is each seat's change in
-    counters over the deal (its stake included); ``points`` the points scored
+    for the miss played for the pool. ``receipts`` and ``payments`` are what
+    each seat took from the pool and paid (loos, flushes), ``net`` its change
+    in counters over the deal, its stake included; ``points`` the points scored
     in a points race. ``carried`` is the pool carried to the next deal before
     its stake; ``next_single`` whether that deal is a single.
     """
@@ -55,6 +56,8 @@ class DealResult:
     tricks: tuple[int | None, ...] = ()
     looed: tuple[int, ...] = ()
     net: tuple[int, ...] = ()
+    receipts: tuple[int, ...] = ()
+    payments: tuple[int, ...] = ()
     pool: int = 0
     carried: int = 0
     next_single: bool = False
