@@ -194,9 +194,9 @@ class Session:
             return enough
         if r.finish is Finish.UNTIL_SINGLE:
             return enough and res.next_single
-        return (enough and played % self.players == 0 and not res.looed) or (
-            enough and played % self.players != 0 and not res.looed and played > r.rounds *
-            self.players)
+        # EB1911: each deals the same number of times, then play goes on until a deal
+        # ends without a loo.
+        return enough and not res.looed
 
     # ------------------------------------------------------------------ public API
 
