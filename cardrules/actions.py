@@ -34,7 +34,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from itertools import combinations
 from math import comb
+from typing import Any
 
 from cardrules.cards import CARD_TEXT, parse_card, sorted_cards
 from cardrules.errors import ActionSyntaxError
@@ -171,3 +173,45 @@ def parse_action(text: str | int) -> int:
     known = ", ".join([*WORDS.values(), "play CARD", "give CARD", "discard CARD",
                        "exchange CARD..."])
     raise ActionSyntaxError(f"{text!r}: unknown action '{words[0]}' (actions: {known})")
+
+
+def exchange_ids(hand: list[int], limit: int) -> list[int]:
+    """The ids of exchanging every non-empty subset of ``hand`` of at most ``limit`` cards.
+
+    >>> sorted(exchange_ids([5, 1], 2)) == sorted(exchange_id(s) for s in ([1], [5], [1, 5]))
+    True
+    >>> exchange_ids([5, 1], 0)
+    []
+    """
+    k = len(hand)
+    if limit >= k and k in _EXCHANGE_LISTERS:
+        ids: list[int] = _EXCHANGE_LISTERS[k](sorted(hand))
+        return ids
+    return [exchange_id(cs) for m in range(1, min(limit, k) + 1)
+            for cs in combinations(sorted(hand), m)]
+
+
+def _exchange_lister(k: int) -> Any:
+    """Straight-line code for the exchange ids of a sorted hand of ``k`` cards.
+
+    An exchange's id is the combinatorial rank of its cards; written out for
+    each subset it costs one addition per card instead of a loop, which keeps
+    listing the 31 exchanges of a five-card hand cheap.
+    """
+    names = [f"h{i}" for i in range(k)]
+    lines = [f"def ids({', '.join(names)}, C=COLUMNS, O=OFFSETS):"]
+    for i in range(k):
+        for j in range(i + 1):
+            lines.append(f"    v{i}_{j} = C[{j + 1}][h{i}]")
+    terms = []
+    for m in range(1, k + 1):
+        for combo in combinations(range(k), m):
+            terms.append(" + ".join([f"O[{m}]"] + [f"v{i}_{j}" for j, i in enumerate(combo)]))
+    lines.append("    return [" + ", ".join(terms) + "]")
+    scope: dict[str, Any] = {"COLUMNS": COLUMNS, "OFFSETS": EXCHANGE_OFFSETS}
+    exec("\n".join(lines), scope)  # generated from integers only
+    ids = scope["ids"]
+    return lambda hs: ids(*hs)
+
+
+_EXCHANGE_LISTERS = {k: _exchange_lister(k) for k in range(1, 7)}

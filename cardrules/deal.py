@@ -16,52 +16,60 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any
 
 import attrs
 
 from cardrules import actions as A
 from cardrules.actions import (
-    COLUMNS as _COLS,
-)
-from cardrules.actions import (
-    EXCHANGE_OFFSETS,
     action_text,
     exchange_cards,
-    exchange_id,
+    exchange_ids,
     parse_action,
 )
-from cardrules.cards import CARD_TEXT, SUITS, card_text, parse_card, sorted_cards
-from cardrules.challenges import deal_outcome, played_out_points, windows
-from cardrules.errors import GameOverError, IllegalActionError, RecordError
-from cardrules.flush import flush_suit, flush_winners
+from cardrules.cards import CARD_TEXT, SUITS, card_text, parse_card
+from cardrules.challenges import windows
+from cardrules.errors import RecordError
+from cardrules.flush import flush_suit
 from cardrules.model import (
     ExchangeMode,
     FirstDeal,
     FirstLeader,
     FlushDeclare,
-    FlushDestination,
-    FlushPayers,
     LoneStander,
     MissPosition,
     PassCard,
-    PeelSingleLooed,
     ReceiverDiscard,
-    Remainder,
     SingleDefinition,
-    SingleLoo,
-    TrickAndTie,
 )
-from cardrules.settle import DealResult, split, trick_shares
+from cardrules.phases import (
+    DECIDE,
+    DECLARE,
+    MISS,
+    OUT,
+    OVER,
+    PARTNER,
+    PHASE_NAMES,
+    PLAY,
+    RESPOND,
+    STOOD,
+    THREW,
+    UNDECIDED,
+)
+from cardrules.refusals import refusal
+from cardrules.settle import (
+    DealResult,
+    end_pool_to,
+    settle_exposed_single,
+    settle_flush,
+    settle_play,
+)
 from cardrules.tables import NO_TRUMP, Tables
 
-DECLARE, PARTNER, PLAY, DECIDE, RESPOND, OVER = range(6)
-PHASE_NAMES = ("declare", "partner", "play", "decide", "respond", "over")
-
-UNDECIDED, STOOD, THREW, OUT = range(4)
-
-MISS = -1  # the seat recorded for a trick won by the miss played for the pool
+__all__ = [  # the phase and status names are re-exported for convenience
+    "DECIDE", "DECLARE", "MISS", "OUT", "OVER", "PARTNER", "PHASE_NAMES", "PLAY", "RESPOND",
+    "STOOD", "THREW", "UNDECIDED", "Deal", "DealContext", "FixedDeal",
+]
 
 
 @attrs.frozen
@@ -270,7 +278,7 @@ class Deal:
         r = self.rules
         ctx = self.ctx
         if self.exposed_single:
-            self._peel_single()
+            settle_exposed_single(self)
             return
         if r.partnerships.enabled:
             self.phase = PARTNER
@@ -298,7 +306,7 @@ class Deal:
             if any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in seats):
                 for s in seats:
                     self.status[s] = STOOD
-                self._settle_flush(seats)
+                settle_flush(self, seats)
                 return
         if forced or not r.declarations.enabled:
             for s in self.order:
@@ -320,7 +328,7 @@ class Deal:
         if seat == self.dealer and self.miss_taker < 0 and not any(
                 self.status[s] == STOOD for s in self.order):
             # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1).
-            self._end_pool_to([seat], "all_pass")
+            end_pool_to(self, [seat], "all_pass")
             return
         self.to_move = seat
 
@@ -330,7 +338,7 @@ class Deal:
         flush = r.special_hands.flush
         if (flush.enabled and flush.declare is FlushDeclare.AFTER_DECLARATIONS
                 and any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in in_game)):
-            self._settle_flush(in_game)
+            settle_flush(self, in_game)
             return
         players = list(in_game)
         if self.miss_for_pool:
@@ -339,10 +347,10 @@ class Deal:
             self.hands[self.n] = self.miss or []
             self.miss = None
         if len(players) == 0:
-            self._end_pool_to([], "all_pass")
+            end_pool_to(self, [], "all_pass")
             return
         if len(players) == 1 and not r.challenges.enabled:
-            self._end_pool_to(players, "unopposed")
+            end_pool_to(self, players, "unopposed")
             return
         if self.rules.partnerships.enabled:
             # The receiver on the non-dealer's side leads (1.6.4): his side comes first.
@@ -395,7 +403,7 @@ class Deal:
         if legal is None:
             legal = self._legal = self._compute_legal()
         if a not in legal:
-            raise self._refusal(a)
+            raise refusal(self, a)
         self._legal = None
         self.history.append((self.to_move, a))
         if self.phase == PLAY and a >= A.PLAY:
@@ -444,7 +452,7 @@ class Deal:
         if may_throw:
             out.append(A.THROW_UP)
         if r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and self.exchanged[seat] < 0:
-            out.extend(_subset_ids(hand, min(len(hand), len(self.stock))))
+            out.extend(exchange_ids(hand, min(len(hand), len(self.stock))))
         out.sort()
         return out
 
@@ -648,7 +656,7 @@ class Deal:
         self.trick_no += 1
         self.turn_pos = self.lead_pos
         if self.trick_no == self._tricks:
-            self._settle_play()
+            settle_play(self)
             return
         if self._challenges and self.trick_no == 1 and not self.put_seen:
             after = windows(self.rules.challenges.model).after_first_trick
@@ -734,231 +742,7 @@ class Deal:
             return loos == 0
         return carried == 0
 
-    def _end_pool_to(self, seats: list[int], how: str) -> None:
-        n = self.n
-        receipts = [0] * n
-        for s, share in zip(seats, split(self.pool, len(seats)) if seats else [], strict=True):
-            receipts[s] += share
-        carried = 0 if seats else self.pool
-        self._finish(DealResult(
-            dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
-            ended_by=how, **self._money(receipts, [0] * n), pool=self.pool,
-            carried=carried, next_single=self._next_single(carried, 0), stood=self._stood()))
-
-    def _settle_flush(self, candidates: list[int]) -> None:
-        r = self.rules.special_hands.flush
-        tb = self.tb
-        holders = [(s, self.hands[s]) for s in candidates
-                   if flush_suit(tb, self.hands[s], self.trump) >= 0]
-        winners = flush_winners(tb, holders, self.trump)
-        for s, h in holders:
-            self.shown[s] = tuple(h)
-        n = self.n
-        loo = tb.loo_amount(self.pool)
-        pam = tb.promoted[self.trump]
-        if r.payers is FlushPayers.ALL_OTHERS:
-            payers = [s for s in self.order if s not in winners and self.status[s] != OUT]
-        else:
-            payers = [s for s in candidates if s not in winners]
-        exempt: set[int] = set()
-        if r.exempt_losing_flush:
-            exempt.update(s for s, _ in holders)
-        if r.exempt_promoted_holder and pam >= 0:
-            exempt.update(s for s in payers if pam in self.hands[s])
-        payers = [s for s in payers if s not in exempt]
-        receipts = [0] * n
-        payments = [0] * n
-        for s in payers:
-            payments[s] += loo
-        paid = loo * len(payers)
-        for s, share in zip(winners, split(self.pool, len(winners)), strict=True):
-            receipts[s] += share
-        carried = 0
-        if r.destination is FlushDestination.TO_HOLDER:
-            for s, share in zip(winners, split(paid, len(winners)), strict=True):
-                receipts[s] += share
-        else:
-            carried = paid
-        self._finish(DealResult(
-            dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
-            ended_by="flush", looed=tuple(payers), **self._money(receipts, payments),
-            pool=self.pool, carried=carried, next_single=self._next_single(carried, paid),
-            flush=tuple(winners), stood=self._stood()))
-
-    def _settle_play(self) -> None:
-        if self.rules.challenges.enabled:
-            self._settle_points()
-            return
-        r = self.rules
-        n = self.n
-        tricks = r.deal.hand_size
-        carry_rem = r.settlement.remainder is Remainder.CARRY_FORWARD
-        shares = trick_shares(self.pool, tricks, carry_remainder=carry_rem)
-        receipts = [0] * n
-        payments = [0] * n
-        carried = self.pool - sum(shares)
-        for w, share in zip(self.trick_winners, shares, strict=True):
-            if w is None or w == n:
-                carried += share  # the miss's winnings stay in the pool (1.1.8.2)
-            else:
-                receipts[w] += share
-        loo = self.tb.loo_amount(self.pool)
-        looed = []
-        for pid in self.in_play:
-            if self.won[pid] == 0:
-                if pid == n:
-                    if r.declarations.miss_for_pool_looed:
-                        carried += loo  # the dealer pays for the miss (D10)
-                        payments[self.dealer] += loo
-                    continue
-                looed.append(pid)
-                payments[pid] += loo
-        carried += loo * len(looed)
-        self._finish(DealResult(
-            dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
-            ended_by="play", tricks=self._tricks_by_seat(), looed=tuple(looed),
-            **self._money(receipts, payments), pool=self.pool, carried=carried,
-            next_single=self._next_single(carried, len(looed)), stood=self._stood()))
-
-    def _settle_points(self) -> None:
-        ch = self.rules.challenges
-        a, b = self.in_play[0], self.in_play[1]
-        outcome = deal_outcome((self.won[a], self.won[b]), self.rules.deal.hand_size, ch)
-        points = [0] * self.n
-        restart = False
-        if outcome < 0:
-            ones = sum(1 for w in self.trick_winners if w is not None)
-            if (self.put_seen and ones == 2 and len(self.trick_winners) == 3
-                    and ch.trick_and_tie is TrickAndTie.RESTART_GAME):
-                restart = True
-        else:
-            winner = (a, b)[outcome]
-            pts = played_out_points(ch, self.rules.session.target_points, self.put_seen)
-            for s in self._side(winner):
-                points[s] = pts
-        self._finish(DealResult(
-            dealer=self.dealer, trump=None, turn_up=None, ended_by="play",
-            tricks=self._tricks_by_seat(), net=(0,) * self.n, pool=self.pool,
-            carried=self.pool, points=tuple(points), restart=restart, stood=self._stood()))
-
-    def _peel_single(self) -> None:
-        """Peel's exposed-card single: one card face up each; the best of the turned suit wins."""
-        r = self.rules
-        ps = r.session.peel_single
-        n = self.n
-        seats = [s for s in self.order if s != self.dealer or ps.dealer_receives_card]
-        deck = self.stock
-        for s in seats:
-            if not self.hands[s]:  # a fixed deal gives the exposed cards
-                self.hands[s] = [deck.pop()]
-        trump = self.trump
-        pw = self.tb.power[trump]
-        superior = [s for s in seats if self.hands[s][0] // 13 == trump
-                    and pw[self.hands[s][0]] > pw[self.turnup]]
-        w = r.wagers
-        fine = {SingleLoo.HALF_LOO: w.stake_loo // 2, SingleLoo.DEAL_STAKE: w.stake_deal,
-                SingleLoo.FULL_LOO: w.stake_loo}[w.single_loo]
-        receipts = [0] * n
-        payments = [0] * n
-        if superior:
-            winner = max(superior, key=lambda s: pw[self.hands[s][0]])
-            receipts[winner] = self.pool
-            if ps.looed is PeelSingleLooed.ALL_OTHERS:
-                looed = [s for s in seats if s != winner]
-            else:
-                looed = [s for s in superior if s != winner]
-            carried = 0
-        else:
-            winner = -1
-            looed = list(seats)
-            carried = self.pool
-        for s in looed:
-            payments[s] += fine
-        carried += fine * len(looed)
-        for s in seats:
-            self.shown[s] = tuple(self.hands[s])
-        self._finish(DealResult(
-            dealer=self.dealer, trump=self.trump_suit, turn_up=self._turnup_text(),
-            ended_by="exposed_single", looed=tuple(looed), **self._money(receipts, payments),
-            pool=self.pool, carried=carried,
-            next_single=self._next_single(carried, len(looed)),
-            flush=(winner,) if winner >= 0 else ()))
-
     # ------------------------------------------------------------------ refusals
-
-    def _refusal(self, a: int) -> Exception:
-        if self.phase == OVER:
-            return GameOverError("the deal is over: no more actions")
-        try:
-            text = action_text(a)
-        except ValueError:
-            text = str(a)
-        seat = self.to_move
-        legal = self._legal or []
-        listed = ", ".join(action_text(x) for x in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        why = self._why(a)
-        return IllegalActionError(f"seat {seat} may not {text}: {why} (legal: {listed})")
-
-    def _why(self, a: int) -> str:
-        if self.phase == PLAY and A.is_play(a):
-            c = a - A.PLAY
-            pid = self.in_play[self.turn_pos]
-            hand = self.hands[pid]
-            if c not in hand:
-                return f"{card_text(c)} is not in the hand"
-            legal_cards = [x - A.PLAY for x in (self._legal or []) if A.is_play(x)]
-            shown = " or ".join(card_text(x) for x in sorted_cards(legal_cards))
-            if self.trick_cards:
-                return self._follow_reason(hand, legal_cards, shown)
-            return f"the leader must lead {shown}"
-        if self.phase == DECLARE:
-            return self._declare_reason(a)
-        if self.phase == PARTNER:
-            if a >= A.DISCARD and a < A.EXCHANGE:
-                return "the receiver must lay out his worst card"
-            if A.GIVE <= a < A.DISCARD:
-                return "a partner gives his best card"
-        if A.is_play(a):
-            return f"no card is played in the {self.phase_name} phase"
-        return f"it is the {self.phase_name} phase"
-
-    def _declare_reason(self, a: int) -> str:
-        r = self.rules
-        if a >= A.EXCHANGE:
-            if r.exchange.mode is ExchangeMode.NONE:
-                return "these rules have no exchange"
-            if self.exchanged[self.to_move] >= 0:
-                return "no second exchange is allowed"
-            cards = exchange_cards(a)
-            if any(c not in self.hands[self.to_move] for c in cards):
-                return "only cards in the hand may be exchanged"
-            return "the stock is too small for that exchange"
-        if a == A.TAKE_MISS:
-            return "the miss has been taken" if self.miss_taker >= 0 else "there is no miss"
-        if a == A.THROW_UP:
-            if not r.declarations.allow_throw_up:
-                return "these rules do not allow throwing up"
-            return ("the dealer facing a lone stander must stand, take the miss or play the "
-                    "miss for the pool")
-        if a == A.PLAY_MISS:
-            return "only the dealer facing a lone stander, the miss untaken, plays the miss"
-        if A.is_play(a):
-            return "no card is played until everyone has declared"
-        return "that is not a declaration"
-
-    def _follow_reason(self, hand: list[int], legal_cards: list[int], shown: str) -> str:
-        es = self.tb.suit[self.trump]
-        led = es[self.trick_cards[0]]
-        suit_name = ("spade", "heart", "diamond", "club", "card")[led if led < 4 else 4]
-        if legal_cards and all(es[c] == led for c in legal_cards):
-            if any(self.tb.power[self.trump][c] > self.tb.power[self.trump][self.best]
-                   for c in legal_cards) and es[self.best] == led:
-                return f"must head the trick with a higher {suit_name}: {shown}"
-            return f"must follow suit: {shown}"
-        if legal_cards and self.trump != NO_TRUMP and all(es[c] == self.trump
-                                                          for c in legal_cards):
-            return f"void in the suit led, must trump to head the trick: {shown}"
-        return f"may play {shown}"
 
     # ------------------------------------------------------------------ copies and views
 
@@ -1001,48 +785,6 @@ class Deal:
                 text = action_text(a)
             out.append(f"{s}: {text}")
         return out
-
-
-def _subset_ids(hand: list[int], limit: int) -> list[int]:
-    """Exchange ids for every non-empty subset of ``hand`` of at most ``limit`` cards.
-
-    >>> sorted(_subset_ids([5, 1], 2)) == sorted(exchange_id(s) for s in ([1], [5], [1, 5]))
-    True
-    >>> _subset_ids([5, 1], 0)
-    []
-    """
-    k = len(hand)
-    if limit >= k and k in _SUBSET_FUNCS:
-        ids: list[int] = _SUBSET_FUNCS[k](sorted(hand))
-        return ids
-    return [exchange_id(cs) for m in range(1, min(limit, k) + 1)
-            for cs in combinations(sorted(hand), m)]
-
-
-def _subset_function(k: int) -> Any:
-    """Straight-line code for the exchange ids of a sorted hand of ``k`` cards.
-
-    An exchange's id is the combinatorial rank of its cards; written out for
-    each subset it costs one addition per card instead of a loop, which keeps
-    listing the 31 exchanges of a five-card hand cheap.
-    """
-    names = [f"h{i}" for i in range(k)]
-    lines = [f"def ids({', '.join(names)}, C=COLUMNS, O=OFFSETS):"]
-    for i in range(k):
-        for j in range(i + 1):
-            lines.append(f"    v{i}_{j} = C[{j + 1}][h{i}]")
-    terms = []
-    for m in range(1, k + 1):
-        for combo in combinations(range(k), m):
-            terms.append(" + ".join([f"O[{m}]"] + [f"v{i}_{j}" for j, i in enumerate(combo)]))
-    lines.append("    return [" + ", ".join(terms) + "]")
-    scope: dict[str, Any] = {"COLUMNS": _COLS, "OFFSETS": EXCHANGE_OFFSETS}
-    exec("\n".join(lines), scope)
-    ids = scope["ids"]
-    return lambda hs: ids(*hs)
-
-
-_SUBSET_FUNCS = {k: _subset_function(k) for k in range(1, 7)}
 
 
 def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:

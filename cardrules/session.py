@@ -24,9 +24,11 @@ from cardrules.actions import GIVE as GIVE_BASE
 from cardrules.actions import PLAY as PLAY_BASE
 from cardrules.actions import action_text, exchange_cards, exchange_id, parse_action
 from cardrules.cards import RANKS, card_text, rank_of, sorted_cards
-from cardrules.deal import OVER, PLAY, Deal, DealContext, FixedDeal
+from cardrules.deal import Deal, DealContext, FixedDeal
 from cardrules.errors import GameOverError, PlayError
 from cardrules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
+from cardrules.phases import OVER, PLAY
+from cardrules.refusals import refusal
 from cardrules.settle import DealResult
 from cardrules.tables import tables_for
 
@@ -251,7 +253,7 @@ class Session:
         if legal is None:
             legal = d._legal = d._compute_legal()
         if a not in legal:
-            raise d._refusal(a)
+            raise refusal(d, a)
         d._legal = None
         d.history.append((d.to_move, a))
         if d.phase == PLAY and a >= PLAY_BASE:
