@@ -30,7 +30,7 @@ class Choice(str, enum.Enum):
     """Base of the option enums: the value is the word written in rule files."""
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
 
 def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
@@ -260,7 +260,6 @@ class ThreeTies(Choice):
 class PassCard(Choice):
     """What a partner passes to the one who plays (D58)."""
 
-    NONE = "none"
     BEST = "best"
     ANY = "any"
 
@@ -383,9 +382,9 @@ SUIT_PATTERN = "^[SHDC]$"
 class Players:
     """How many play, and whether the dealer stands out of the play."""
 
-    min: int = opt(3, "Fewest players.", source="1.1.1", minimum=2)
+    min: int = opt(3, "Fewest players.", source="1.1.1, 1.5.1, 1.6.1", minimum=2)
     max: int | None = opt(None, "Most players; null means as many as the pack allows.",
-                          source="D24, D28", minimum=2)
+                          source="D24, D28, D48", minimum=2)
     default: int = opt(5, "Players when none is given.", minimum=2)
     dealer_sits_out_above: int | None = opt(
         None, "With more than this many players the dealer stands out of the play, neither "
@@ -418,7 +417,8 @@ class Promoted:
 class Deal:
     """The deal: hands, the miss, and the packets cards go out in."""
 
-    hand_size: int = opt(3, "Cards in each hand; the number of tricks.", minimum=1, maximum=13)
+    hand_size: int = opt(3, "Cards in each hand; the number of tricks.",
+                         source="1.1.5, 1.2.5, 1.3.1, 1.5.3", minimum=1, maximum=13)
     packets: tuple[int, ...] = opt(
         (1,), "Packet sizes for one pass round the table: [1] is one at a time, [3, 2] three "
         "then two. Repeated until the hands are full.", source="D27",
@@ -433,7 +433,7 @@ class Trumps:
     """The trump suit."""
 
     turn_up: bool = opt(True, "The card after the deal is turned up and its suit is trumps; "
-                        "false for a game without trumps.", source="1.1.5")
+                        "false for a game without trumps.", source="1.1.5, 1.5.2")
 
 
 @attrs.frozen
@@ -451,7 +451,8 @@ class ForcedPlay:
 class Declarations:
     """Declaring in turn from the elder hand: stand, throw up, take the miss."""
 
-    enabled: bool = opt(True, "Players declare before the play; false when all must play.")
+    enabled: bool = opt(True, "Players declare before the play; false when all must play.",
+                         source="1.1.7, 1.2.6")
     allow_throw_up: bool = opt(True, "A player may throw up his hand.", source="D6")
     forced_play: ForcedPlay = section(ForcedPlay)
     all_pass: AllPass = opt(AllPass.DEALER_TAKES_POOL,
@@ -480,12 +481,14 @@ class Exchange:
 class Leads:
     """Duties of the leader."""
 
-    enforced: bool = opt(True, "The duties below apply; false for a free lead.", source="D31")
+    enforced: bool = opt(True, "The duties below apply; false for a free lead.",
+                          source="D31, 1.5.4")
     first_leader: FirstLeader = opt(FirstLeader.ELDER_HAND, "Who leads to the first trick.",
-                                    source="1.1.9, D11")
+                                    source="1.1.9, 1.5.4, 1.6.4, D11")
     ace_compulsory: bool = opt(True, "Holding the ace of trumps, the first leader must lead it.",
                                source="1.1.10.1")
-    king_if_ace_turned: bool = opt(True, "If the ace is turned up, the holder of the king leads it.",
+    king_if_ace_turned: bool = opt(True, "If the ace is turned up, the holder of the king "
+                                   "leads it.",
                                    source="D14")
     two_or_more_trumps: TwoOrMoreTrumps = opt(TwoOrMoreTrumps.HIGHEST,
                                               "The first leader holding two or more trumps.",
@@ -506,7 +509,7 @@ class Leads:
 class Following:
     """Duties of the players who follow."""
 
-    follow_suit: bool = opt(True, "Follow suit if able.", source="1.1.12.1")
+    follow_suit: bool = opt(True, "Follow suit if able.", source="1.1.12.1, 1.5.4")
     head_trick: bool = opt(True, "Beat the best card so far if able.", source="1.1.12.2, D16")
     trump_when_void: TrumpWhenVoid = opt(TrumpWhenVoid.IF_CAN_HEAD,
                                          "A player void in the suit led.", source="1.1.12.3, D17")
@@ -593,7 +596,8 @@ class Partnerships:
 class Wagers:
     """What is staked: the pool, the deal and the loo."""
 
-    scoring: Scoring = opt(Scoring.POOL, "Counters in a pool, or points in a race.")
+    scoring: Scoring = opt(Scoring.POOL, "Counters in a pool, or points in a race.",
+                           source="1.1.4, 1.5.7")
     ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.",
                      source="1.1.4, D2")
     stake_deal: int = opt(3, "The dealer's stake for a deal.", source="1.1.4", minimum=1)

@@ -1,0 +1,113 @@
+"""``cardrules check``: an author's rule file validated, then played at several player counts."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import cardrules.cli_rulebook  # noqa: F401  (registers describe, diff and check)
+from cardrules.cli import run
+from cardrules.cli_rulebook import failure_path, player_counts
+
+
+def check(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run(["check", *argv], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+GOOD = """\
+name: my-loo
+title: My Loo
+kind: game
+extends: three-card-loo
+wagers:
+  stake_deal: 6
+  stake_loo: 12
+"""
+
+
+def test_a_good_game_is_valid_and_conformant(tmp_path: Path) -> None:
+    path = tmp_path / "my-loo.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    code, out, _ = check(str(path), "--deals", "8", "--seed", "3")
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == f"{path}: valid (0 errors, 0 warnings)"
+    # From three players (RULES 1.1.1) to the capped most, with one count in between.
+    assert [line.split(", ")[1].split(":")[0] for line in lines[1:-1]] == [
+        "3 players", "5 players", "8 players"]
+    assert all(line.endswith("8 deals: ok") for line in lines[1:-1])
+    assert lines[-1] == f"{path}: conformant"
+    assert not Path(failure_path(str(path))).exists()
+
+
+def test_a_house_rule_is_played_with_each_game_it_applies_to(tmp_path: Path) -> None:
+    path = tmp_path / "spade-law.yaml"
+    path.write_text("name: spade-law\nkind: house_rule\napplies_to: [irish-loo]\n"
+                    "declarations:\n  forced_play:\n    turn_up_suits: [S]\n", encoding="utf-8")
+    code, out, _ = check(str(path), "--deals", "5", "--max-players", "4")
+    assert code == 0, out
+    assert f"irish-loo + {path}, 3 players: 5 deals: ok" in out
+    assert f"irish-loo + {path}, 4 players: 5 deals: ok" in out
+
+
+def test_an_invalid_file_exits_1_with_the_problem_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("name: bad\nkind: game\nfollowing:\n  trump_when_void: alwys\n",
+                    encoding="utf-8")
+    code, out, _ = check(str(path), "--deals", "5")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{path}:4:20: error: following.trump_when_void: 'alwys' is not "
+                               "one of if_can_head, always, never")
+    assert lines[-1] == f"{path}: invalid (1 error, 0 warnings)"
+    assert "deals" not in out  # nothing is played with invalid rules
+
+
+def test_a_missing_file_exits_1() -> None:
+    code, out, _ = check("no/such/rules.yaml")
+    assert code == 1 and "no such file" in out
+
+
+def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import cardrules.conformance as conformance
+    from cardrules.conformance import ConformanceFailure, ConformanceReport
+
+    path = tmp_path / "my-loo.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    real = conformance.check_rules
+
+    def failing(rules, players, deals, seed=0, **options):  # type: ignore[no-untyped-def]
+        report = real(rules, players, 1, seed, **options)
+        if players != 5:
+            return report
+        from cardrules.session import Session
+
+        s = Session(rules, players, seed=77, origin=options.get("origin"))
+        s.apply(s.legal_actions()[0])
+        return ConformanceReport(rules.name, players, 1, 1, (
+            ConformanceFailure("cards", "a card went missing", 77, s.record()),))
+
+    monkeypatch.setattr(conformance, "check_rules", failing)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = check("my-loo.yaml", "--deals", "4", "--seed", "9")
+    assert code == 1
+    assert "my-loo.yaml, 5 players: FAILED cards: a card went missing" in out
+    assert "seed 9 (session seed 77); reproduce with: cardrules check my-loo.yaml --deals 4 " \
+           "--seed 9" in out
+    record = json.loads(Path("my-loo.yaml.failure.json").read_text(encoding="utf-8"))
+    assert record["seed"] == 77 and record["rules"]["variant"] == "my-loo.yaml"
+    replayed, replay_out = io.StringIO(), io.StringIO()
+    assert run(["replay", "my-loo.yaml.failure.json"], replay_out, replayed) == 0
+
+
+def test_player_counts_are_the_fewest_a_middle_and_the_capped_most() -> None:
+    assert player_counts(3, 16) == [3, 5, 8]
+    assert player_counts(3, 6) == [3, 4, 6]
+    assert player_counts(4, 4) == [4]
+    assert player_counts(3, 16, cap=12) == [3, 7, 12]

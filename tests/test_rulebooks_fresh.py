@@ -1,0 +1,33 @@
+"""The rulebooks in ``docs/rules`` are those the rule files and the model generate.
+
+They are written by ``python -m cardrules.describe --write docs/rules``; a change
+to a bundled variant, a house rule, the model or a sentence template that is not
+followed by that command fails here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardrules.describe import rulebooks, stale
+from cardrules.loader import list_variants
+
+FOLDER = Path(__file__).resolve().parent.parent / "docs" / "rules"
+
+
+def test_rulebooks_are_up_to_date() -> None:
+    assert stale(FOLDER) == [], "run: python -m cardrules.describe --write docs/rules"
+
+
+def test_every_game_and_house_rule_has_a_rulebook_in_the_index() -> None:
+    files = rulebooks()
+    index = files["README.md"]
+    for name in files:
+        if name != "README.md":
+            assert f"]({name})" in index, name
+    for v in list_variants():
+        if v.kind.value == "game":
+            assert f"{v.name}.md" in files
+        else:
+            for game in v.applies_to:
+                assert f"{game}+{v.name}.md" in files
