@@ -130,6 +130,8 @@ def run(argv: Sequence[str], stdout: IO[str], stderr: IO[str]) -> int:
     except CardRulesError as exc:
         print(f"cardrules: {exc}", file=stderr)
         return 1
+    except BrokenPipeError:
+        raise  # the reader went away (cardrules list | head): main() ends quietly
     except OSError as exc:
         where = f" {exc.filename}" if exc.filename else ""
         print(f"cardrules: cannot read{where}: {exc.strerror or exc}", file=stderr)

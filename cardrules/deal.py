@@ -726,6 +726,10 @@ class Deal:
         return tuple(s for s in self.order if self.status[s] == STOOD)
 
     def _finish(self, result: DealResult) -> None:
+        if self.shown:
+            result = attrs.evolve(result, shown=tuple(
+                (seat, tuple(CARD_TEXT[c] for c in cards))
+                for seat, cards in sorted(self.shown.items())))
         self.result = result
         self.phase = OVER
         self.to_move = -1

@@ -59,7 +59,8 @@ class DealResult:
     """What a deal came to. Seats are absolute (0 is the session's first seat).
 
     ``tricks`` holds each trick's winning seat, ``None`` for a tie, or ``-1``
-    for the miss played for the pool. ``receipts`` and ``payments`` are what
+    for the miss played for the pool; ``shown`` the hands shown to all (flushes,
+    exposed cards), by seat. ``receipts`` and ``payments`` are what
     each seat took from the pool and paid (loos, flushes), ``net`` its change
     in counters over the deal, its stake included; ``points`` the points scored
     in a points race. ``carried`` is the pool carried to the next deal before
@@ -82,6 +83,7 @@ class DealResult:
     points: tuple[int, ...] = ()
     restart: bool = False
     stood: tuple[int, ...] = ()
+    shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The result as a JSON-ready mapping."""
