@@ -41,3 +41,14 @@ def test_the_readme_commands_name_real_commands() -> None:
     found = re.search(r"pip install -e '\.\[test\]' && (python -m pytest[^\n]*)", readme)
     assert found, "the README gives the test command"
     assert found.group(1).strip() in ci
+
+
+def test_the_quick_start_house_rule_is_valid_and_plays(tmp_path: Path) -> None:
+    (block,) = _blocks(ROOT / "docs" / "quickstart.md", "yaml")
+    rule = tmp_path / "our-loo.yaml"
+    rule.write_text(block.replace("../schemas/", str(ROOT / "schemas") + "/"), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["validate", "--strict", str(rule)], out, err) == 0, out.getvalue()
+    out = io.StringIO()
+    assert run(["check", str(rule), "--deals", "40"], out, err) == 0, out.getvalue()
+    assert "conformant" in out.getvalue()
