@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardrules.actions import action_text, parse_action
+from cardrules.deal import Deal, FixedDeal
 from cardrules.errors import (
     ActionSyntaxError,
     CardRulesError,
@@ -24,8 +26,6 @@ from cardrules.errors import (
     RulesError,
     VariantNotFoundError,
 )
-from cardrules.actions import action_text, parse_action
-from cardrules.deal import Deal, FixedDeal
 from cardrules.model import Rules
 from cardrules.record import replay
 from cardrules.session import Session, new_session

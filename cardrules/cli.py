@@ -40,7 +40,8 @@ import attrs
 
 from cardrules.errors import ERROR, WARNING, CardRulesError, Problem, RulesError
 
-__all__ = ["arg", "build_parser", "command", "main", "run"]
+__all__ = ["HOUSE_RULES", "OVERRIDES", "VARIANT", "arg", "assignment", "build_parser", "command",
+           "main", "positive", "run"]
 
 Runner = Callable[[argparse.Namespace, IO[str], IO[str]], int]
 Argument = tuple[tuple[str, ...], dict[str, Any]]
@@ -102,11 +103,7 @@ def _load_command_modules() -> None:
     import importlib
 
     for name in COMMAND_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+        importlib.import_module(name)
 
 
 def run(argv: Sequence[str], stdout: IO[str], stderr: IO[str]) -> int:
@@ -229,7 +226,7 @@ def _count(n: int, word: str) -> str:
 # --------------------------------------------------------------------------- show
 
 
-def _assignment(text: str) -> tuple[str, Any]:
+def assignment(text: str) -> tuple[str, Any]:
     """``key=value`` from ``--set``; the value is read as YAML (``true``, ``5``, ``[3, 2]``)."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
@@ -243,12 +240,27 @@ def _assignment(text: str) -> tuple[str, Any]:
     return key.strip(), data
 
 
+def positive(text: str) -> int:
+    """A whole number of at least 1, for counts such as ``--deals``."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+#: The arguments every command that loads a variant shares.
+VARIANT = arg("variant", metavar="VARIANT", help="a bundled name or alias, or a rule file")
+HOUSE_RULES = arg("-H", "--house-rule", dest="house_rules", action="append", default=[],
+                  metavar="HOUSE_RULE", help="apply a house rule (repeatable, in order)")
+OVERRIDES = arg("--set", dest="overrides", action="append", default=[], type=assignment,
+                metavar="KEY=VALUE", help="override one option, e.g. wagers.loo=mixed")
+
+
 @command("show", "print the effective rules after every overlay, and where each value was set",
-         arg("variant", metavar="VARIANT", help="a bundled name or alias, or a rule file"),
-         arg("-H", "--house-rule", dest="house_rules", action="append", default=[],
-             metavar="HOUSE_RULE", help="apply a house rule (repeatable, in order)"),
-         arg("--set", dest="overrides", action="append", default=[], type=_assignment,
-             metavar="KEY=VALUE", help="override one option, e.g. wagers.loo=mixed"))
+         VARIANT, HOUSE_RULES, OVERRIDES)
 def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.loader import resolve
 

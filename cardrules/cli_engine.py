@@ -20,56 +20,28 @@ import sys
 import time
 from typing import IO, Any
 
-from cardrules.cli import arg, command
-
-_HOUSE = arg("-H", "--house-rule", dest="house_rules", action="append", default=[],
-             metavar="HOUSE_RULE", help="apply a house rule (repeatable, in order)")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
-
-
-def _assignment(text: str) -> tuple[str, Any]:
-    """``KEY=VALUE`` for ``--set``; the value is read as YAML (``none``, ``5``, ``[C]``)."""
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, e.g. wagers.loo=mixed: {text!r}")
-    from cardrules.errors import RulesError
-    from cardrules.yamlsafe import load_yaml
-
-    try:
-        data = load_yaml(value, "--set").data
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(f"{text!r}: {exc.problems[0].message}") from None
-    return key.strip(), data
+from cardrules.cli import HOUSE_RULES, VARIANT, arg, assignment, command, positive
 
 
 @command("simulate", "play many deals with bots and summarise them, or compare two rule sets",
-         arg("variant", metavar="VARIANT", help="a bundled name or alias, or a rule file"),
-         _HOUSE,
-         arg("--set", dest="overrides", action="append", default=[], type=_assignment,
+         VARIANT,
+         HOUSE_RULES,
+         arg("--set", dest="overrides", action="append", default=[], type=assignment,
              metavar="KEY=VALUE", help="override one option of VARIANT, e.g. exchange.mode=none"),
-         arg("--players", type=_positive, help="players at the table (default: the rules')"),
-         arg("--deals", type=_positive, default=1000, help="deals to play (default 1000)"),
+         arg("--players", type=positive, help="players at the table (default: the rules')"),
+         arg("--deals", type=positive, default=1000, help="deals to play (default 1000)"),
          arg("--seed", type=int, default=0, help="random seed (default 0)"),
          arg("--bots", default="random", metavar="NAMES",
              help="one bot for every seat, or a comma list with one per seat "
                   "(random, heuristic, mc; default random)"),
-         arg("--workers", type=_positive, default=1, metavar="W",
+         arg("--workers", type=positive, default=1, metavar="W",
              help="spread the sessions over W processes (the same results; default 1)"),
          arg("--json", action="store_true", help="print the summary as JSON"),
          arg("--compare", metavar="OTHER",
              help="also play OTHER (a variant) on the same seeded deals, and show differences"),
          arg("-H2", "--house-rule2", dest="house_rules2", action="append", default=[],
              metavar="HOUSE_RULE", help="apply a house rule to OTHER (repeatable, in order)"),
-         arg("--set2", dest="overrides2", action="append", default=[], type=_assignment,
+         arg("--set2", dest="overrides2", action="append", default=[], type=assignment,
              metavar="KEY=VALUE", help="override one option of OTHER"),
          arg("--plot", metavar="FILE.png",
              help="draw the pool and each seat's net over the deals (needs matplotlib)"),

@@ -5,7 +5,7 @@ It registers itself with :func:`cardrules.cli.command`; the game itself is
 process's input and output.
 
 >>> import io, sys
->>> from cardrules.cli import run
+>>> from cardrules.cli import HOUSE_RULES, VARIANT, run, positive
 >>> out, err = io.StringIO(), io.StringIO()
 >>> stdin, sys.stdin = sys.stdin, io.StringIO("quit\\n")
 >>> try:
@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
-from cardrules.cli import arg, command
+from cardrules.cli import HOUSE_RULES, VARIANT, arg, command, positive
 
 if TYPE_CHECKING:
     from cardrules.bots import Bot
@@ -40,13 +40,6 @@ def _whole(text: str) -> int:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-
-
-def _positive(text: str) -> int:
-    value = _whole(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
 
 
 def make_bots(name: str | None, seats: list[int], seed: int) -> tuple[dict[int, Bot], str]:
@@ -97,10 +90,8 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
 
 
 @command("play", "play a variant at the terminal against bots",
-         arg("variant", metavar="VARIANT", help="a bundled name or alias, or a rule file"),
-         arg("-H", "--house-rule", dest="house_rules", action="append", default=[],
-             metavar="HOUSE_RULE", help="apply a house rule (repeatable, in order)"),
-         arg("--players", type=_positive, metavar="N",
+         VARIANT, HOUSE_RULES,
+         arg("--players", type=positive, metavar="N",
              help="players at the table (default: the rules')"),
          arg("--seat", type=_whole, default=0, metavar="K",
              help="your seat, from 0 (default 0)"),
@@ -108,7 +99,7 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
              help="how the other seats play (default heuristic)"),
          arg("--seed", type=_whole, default=None, metavar="S",
              help="random seed: the same seed deals the same cards (default: a new game)"),
-         arg("--deals", type=_positive, default=None, metavar="N",
+         arg("--deals", type=positive, default=None, metavar="N",
              help="stop after N deals (default: when the rules end the game)"),
          arg("--record", metavar="FILE",
              help="save the game record here when the game ends or you stop"))

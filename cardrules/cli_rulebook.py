@@ -29,50 +29,23 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-from cardrules.cli import arg, command
-from cardrules.errors import ERROR, WARNING, RulesError
+from cardrules.cli import HOUSE_RULES, OVERRIDES, VARIANT, arg, command, positive
+from cardrules.errors import ERROR, WARNING
 
 __all__ = ["failure_path", "player_counts"]
 
-_HOUSE = arg("-H", "--house-rule", dest="house_rules", action="append", default=[],
-             metavar="HOUSE_RULE", help="apply a house rule (repeatable, in order)")
 
 #: The most players ``check`` plays with by default: beyond it deals only get longer.
 MAX_CHECKED_PLAYERS = 8
-
-
-def _assignment(text: str) -> tuple[str, Any]:
-    """``key=value`` from ``--set``; the value is read as YAML (``true``, ``5``, ``[3, 2]``)."""
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, e.g. wagers.loo=mixed: {text!r}")
-    from cardrules.yamlsafe import load_yaml
-
-    try:
-        data = load_yaml(value, "--set").data
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(f"{text!r}: {exc.problems[0].message}") from None
-    return key.strip(), data
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
 
 
 # --------------------------------------------------------------------------- describe
 
 
 @command("describe", "print the rulebook of a variant in plain English (Markdown)",
-         arg("variant", metavar="VARIANT", help="a bundled name or alias, or a rule file"),
-         _HOUSE,
-         arg("--set", dest="overrides", action="append", default=[], type=_assignment,
-             metavar="KEY=VALUE", help="override one option, e.g. wagers.loo=mixed"))
+         VARIANT,
+         HOUSE_RULES,
+         OVERRIDES)
 def _describe(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.describe import describe_variant
 
@@ -128,9 +101,10 @@ def failure_path(file: str) -> str:
 @command("check", "validate your rule file, then play random deals checking the engine's "
          "invariants; exit 0 only if valid and conformant",
          arg("file", metavar="FILE", help="a rule file (a game, or a house rule with applies_to)"),
-         arg("--deals", type=_count, default=500, help="deals at each player count (default 500)"),
+         arg("--deals", type=positive, default=500,
+             help="deals at each player count (default 500)"),
          arg("--seed", type=int, default=0, help="random seed (default 0)"),
-         arg("--max-players", type=_count, default=MAX_CHECKED_PLAYERS,
+         arg("--max-players", type=positive, default=MAX_CHECKED_PLAYERS,
              help=f"the most players checked (default {MAX_CHECKED_PLAYERS})"))
 def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.loader import validate
