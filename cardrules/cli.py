@@ -184,6 +184,14 @@ def _first_line(text: str) -> str:
 # --------------------------------------------------------------------------- validate
 
 
+@command("schema", "print the JSON Schema of rule files (for editors and other tools)")
+def _schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from cardrules.loader import data_dir
+
+    out.write((data_dir("schemas") / "cardrules.schema.json").read_text(encoding="utf-8"))
+    return 0
+
+
 @command("validate", "check rule files; exit 0 only when all are valid",
          arg("files", metavar="FILE", nargs="+", help="rule files (games or house rules)"),
          arg("--strict", action="store_true", help="treat warnings as errors"),

@@ -257,3 +257,15 @@ def test_the_pre_commit_hook_runs_cardrules_validate_on_yaml_files() -> None:
     pattern = re.compile(hook["files"])
     assert pattern.search("rules/ours.yaml") and pattern.search("ours.yml")
     assert not pattern.search("ours.json")
+
+
+def test_schema_prints_the_bundled_schema() -> None:
+    import io
+    import json
+
+    from cardrules.cli import run as run_cli
+    from cardrules.schemagen import build_schema
+
+    out, err = io.StringIO(), io.StringIO()
+    assert run_cli(["schema"], out, err) == 0
+    assert json.loads(out.getvalue()) == build_schema()
