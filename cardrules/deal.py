@@ -753,22 +753,7 @@ class Deal:
     def clone(self) -> Deal:
         """An independent copy of this deal."""
         new = Deal.__new__(Deal)
-        new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        new.stock = list(self.stock)
-        new.miss = None if self.miss is None else list(self.miss)
-        new.status = list(self.status)
-        new.exchanged = list(self.exchanged)
-        new.history = list(self.history)
-        new.in_play = list(self.in_play)
-        new.trick_cards = list(self.trick_cards)
-        new.trick_winners = list(self.trick_winners)
-        new.played = list(self.played)
-        new.won = list(self.won)
-        new.givers = list(self.givers)
-        new.shown = dict(self.shown)
-        new.discarded = list(self.discarded)
-        new.discard_owner = list(self.discard_owner)
+        new.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
         new._legal = None
         return new
 
@@ -795,6 +780,15 @@ def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:
     pw = tb.power[NO_TRUMP]
     target = min(pw[c] for c in hand) if low else max(pw[c] for c in hand)
     return [c for c in hand if pw[c] == target]
+
+
+def _copied(value: Any) -> Any:
+    """A list (lists in it too) or dict copied; anything else is immutable or shared."""
+    if type(value) is list:
+        return [list(v) if type(v) is list else v for v in value]
+    if type(value) is dict:
+        return dict(value)
+    return value
 
 
 _PLANS: dict[tuple[Any, ...], list[int]] = {}

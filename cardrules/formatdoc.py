@@ -15,7 +15,6 @@ changing the model; a test fails while the committed page is out of date.
 from __future__ import annotations
 
 import enum
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -178,17 +177,10 @@ def format_markdown() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Write ``docs/format.md`` of the source tree (``--check`` only compares)."""
-    argv = sys.argv[1:] if argv is None else argv
+    from cardrules.schemagen import write_generated
+
     target = Path(__file__).resolve().parent.parent / "docs" / DOC_FILE
-    text = format_markdown()
-    if "--check" in argv:
-        ok = target.exists() and target.read_text(encoding="utf-8") == text
-        print(f"{target.name}: {'up to date' if ok else 'OUT OF DATE'}")
-        return 0 if ok else 1
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(text, encoding="utf-8")
-    print(f"wrote docs/{DOC_FILE}")
-    return 0
+    return write_generated(target, format_markdown(), argv)
 
 
 if __name__ == "__main__":

@@ -125,18 +125,26 @@ def schema_text() -> str:
     return json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Write the schema into ``schemas/`` of the source tree (``--check`` only compares)."""
+def write_generated(target: Path, text: str, argv: list[str] | None = None) -> int:
+    """Write a generated file of the source tree, or with ``--check`` only compare it.
+
+    Shared by the generators of the schema and of ``docs/format.md``.
+    """
     argv = sys.argv[1:] if argv is None else argv
-    target = Path(__file__).resolve().parent.parent / "schemas" / SCHEMA_FILE
-    text = schema_text()
     if "--check" in argv:
         ok = target.exists() and target.read_text(encoding="utf-8") == text
         print(f"{target.name}: {'up to date' if ok else 'OUT OF DATE'}")
         return 0 if ok else 1
+    target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
-    print(f"wrote {target}")
+    print(f"wrote {target.parent.name}/{target.name}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the schema into ``schemas/`` of the source tree (``--check`` only compares)."""
+    target = Path(__file__).resolve().parent.parent / "schemas" / SCHEMA_FILE
+    return write_generated(target, schema_text(), argv)
 
 
 if __name__ == "__main__":

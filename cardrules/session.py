@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -47,18 +47,22 @@ class Session:
 
     ``seed`` makes every deal reproducible; ``deal`` fixes the first deal card
     by card; ``dealer`` skips the cut for the first deal; ``pool`` and
-    ``scores`` start the session from a given position.
+    ``scores`` start the session from a given position. ``on_deal`` is called
+    with each deal as it is dealt, before anything is played or settled (a
+    statistic of dealt hands sees even the deals that end as they are dealt).
     """
 
     def __init__(self, rules: Rules, players: int | None = None, *, seed: int | None = None,
                  dealer: int | None = None, pool: int = 0, scores: Sequence[int] | None = None,
                  deal: FixedDeal | None = None, first_deal: bool = True,
-                 single: bool | None = None, origin: Origin | None = None) -> None:
+                 single: bool | None = None, origin: Origin | None = None,
+                 on_deal: Callable[[Deal], None] | None = None) -> None:
         n = rules.players.default if players is None else players
         if not rules.players.min <= n <= rules.max_players:
             raise PlayError(f"{rules.name} is played by {rules.players.min} to "
                             f"{rules.max_players} players, not {n}")
         self.rules = rules
+        self.on_deal = on_deal
         self.tables = tables_for(rules)
         self.players = n
         self.seed = seed
@@ -151,6 +155,8 @@ class Session:
         while True:
             self.deal = self._new_deal(fixed)
             fixed = None
+            if self.on_deal is not None:
+                self.on_deal(self.deal)  # before a deal that ends as dealt is settled
             if not self.deal.is_over:
                 return
             self._settle_deal()

@@ -41,10 +41,11 @@ import attrs
 
 from cardrules.actions import DISCARD, EXCHANGE, EXCHANGE_OFFSETS, GIVE, PLAY, WORDS
 from cardrules.bots import Bot, RandomBot, SeatView
-from cardrules.deal import Deal, FixedDeal
+from cardrules.deal import Deal
 from cardrules.flush import flush_suit
 from cardrules.model import Rules, Scoring
 from cardrules.session import Session
+from cardrules.tables import tables_for
 
 #: A bot by name (``random``, ``heuristic``, ``mc``) or a factory ``(rng) -> Bot``.
 BotSpec = str | Callable[[random.Random], Bot]
@@ -172,27 +173,22 @@ class SessionTally:
         return self.counts[0]
 
 
-class _WatchedSession(Session):
-    """A session that notes, as each deal is dealt, how many hands hold a flush and
-    whether everyone is made to stand.
+def _dealt_hands(rules: Rules, players: int, tables: Any,
+                 dealt: list[tuple[int, int, bool]]) -> Callable[[Deal], None]:
+    """A ``Session(on_deal=...)`` hook noting, as each deal is dealt, how many hands hold a
+    flush and whether everyone is made to stand (deals that end as they are dealt
+    included)."""
+    counts_flushes = rules.special_hands.flush.enabled
 
-    Deals that end as they are dealt (a flush shown at once, no declarations)
-    are settled inside the session; this is where their hands can be seen.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.dealt: list[tuple[int, int, bool]] = []
-        super().__init__(*args, **kwargs)
-
-    def _new_deal(self, fixed: FixedDeal | None = None) -> Deal:
-        deal = super()._new_deal(fixed)
-        if self.rules.special_hands.flush.enabled and not deal.exposed_single:
-            hands = deal.hands[:self.players]
-            flushes = sum(1 for h in hands if flush_suit(self.tables, h, deal.trump) >= 0)
-            self.dealt.append((len(hands), flushes, deal.forced))
+    def note(deal: Deal) -> None:
+        if counts_flushes and not deal.exposed_single:
+            hands = deal.hands[:players]
+            flushes = sum(1 for h in hands if flush_suit(tables, h, deal.trump) >= 0)
+            dealt.append((len(hands), flushes, deal.forced))
         else:
-            self.dealt.append((0, 0, deal.forced))
-        return deal
+            dealt.append((0, 0, deal.forced))
+
+    return note
 
 
 def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
@@ -203,7 +199,9 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     """
     rules = plan.rules
     n = plan.players
-    s = _WatchedSession(rules, n, seed=session_seed(plan.seed, index))
+    dealt: list[tuple[int, int, bool]] = []
+    s = Session(rules, n, seed=session_seed(plan.seed, index),
+                on_deal=_dealt_hands(rules, n, tables_for(rules), dealt))
     bots = [make_bot(spec, random.Random(bot_seed(plan.seed, index, seat)))
             for seat, spec in enumerate(plan.bots)]
     while not s.is_over and len(s.results) < cap:
@@ -219,7 +217,7 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     ended: dict[str, int] = {}
     pools = []
     nets = []
-    results, histories, dealt = s.results, s.histories, s.dealt
+    results, histories = s.results, s.histories
     for j in range(m):
         res = results[j]
         net = res.net
