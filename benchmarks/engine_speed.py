@@ -40,8 +40,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardrules
-from cardrules.actions import EXCHANGE, THROW_UP
-from cardrules.bots import random_legal
+from cardrules.engine.actions import EXCHANGE, THROW_UP
+from cardrules.players.base import random_legal
 
 GAMES = {"three": "three-card-loo", "five": "five-card-loo"}
 POLICIES = ("matched", "kinds", "uniform")

@@ -24,7 +24,7 @@ import resource
 import time
 
 import cardrules
-from cardrules.simulate import simulate
+from cardrules.tools.simulate import simulate
 
 
 def main() -> None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.actions import action_text, parse_action
-from cardrules.deal import Deal, FixedDeal
+from cardrules.engine.actions import action_text, parse_action
+from cardrules.engine.deal import Deal, FixedDeal
 from cardrules.errors import (
     ActionSyntaxError,
     CardRulesError,
@@ -26,16 +26,16 @@ from cardrules.errors import (
     RulesError,
     VariantNotFoundError,
 )
-from cardrules.model import Rules
-from cardrules.record import replay
-from cardrules.session import Session, new_session
-from cardrules.settle import DealResult
+from cardrules.rules.model import Rules
+from cardrules.engine.record import replay
+from cardrules.engine.session import Session, new_session
+from cardrules.engine.settlement import DealResult
 
 if TYPE_CHECKING:
-    from cardrules.loader import list_variants, load_variant, validate
+    from cardrules.rules.loader import list_variants, load_variant, validate
 
-_LAZY = {"list_variants": "cardrules.loader", "load_variant": "cardrules.loader",
-         "validate": "cardrules.loader"}
+_LAZY = {"list_variants": "cardrules.rules.loader", "load_variant": "cardrules.rules.loader",
+         "validate": "cardrules.rules.loader"}
 
 
 def __getattr__(name: str) -> Any:

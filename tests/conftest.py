@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardrules.rulings import load_ruling, run_ruling
+from cardrules.tools.rulings import load_ruling, run_ruling
 
 RULINGS = Path(__file__).parent / "rulings"
 

@@ -10,7 +10,7 @@ import statistics
 import pytest
 
 import cardrules
-from cardrules.actions import (
+from cardrules.engine.actions import (
     DISCARD,
     GIVE,
     PLAY,
@@ -25,17 +25,17 @@ from cardrules.actions import (
     action_text,
     exchange_id,
 )
-from cardrules.bots import BOT_NAMES, RandomBot, SeatView, make_bot
+from cardrules.players.base import BOT_NAMES, RandomBot, SeatView, make_bot
 from cardrules.cards import SUITS, parse_card
-from cardrules.conformance import _hidden_swap, card_places
-from cardrules.deal import DECIDE, PARTNER, RESPOND, FixedDeal
-from cardrules.deal import PLAY as PLAY_PHASE
+from cardrules.tools.conformance import _hidden_swap, card_places
+from cardrules.engine.deal import DECIDE, PARTNER, RESPOND, FixedDeal
+from cardrules.engine.deal import PLAY as PLAY_PHASE
 from cardrules.errors import PlayError
-from cardrules.model import Kind
-from cardrules.search import MonteCarloBot, inconsistency
-from cardrules.session import Session
-from cardrules.strategy import HeuristicBot, Situation, heuristic_action, heuristic_policy
-from cardrules.tables import NO_TRUMP
+from cardrules.rules.model import Kind
+from cardrules.players.montecarlo import MonteCarloBot, inconsistency
+from cardrules.engine.session import Session
+from cardrules.players.heuristic import HeuristicBot, Situation, heuristic_action, heuristic_policy
+from cardrules.engine.tables import NO_TRUMP
 
 
 def _games() -> list[tuple[str, tuple[str, ...]]]:

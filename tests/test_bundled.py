@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cardrules import loader
+from cardrules.rules import loader
 from cardrules.errors import ERROR
-from cardrules.model import Kind
+from cardrules.rules.model import Kind
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "variants").glob("*.yaml"))

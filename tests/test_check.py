@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import cardrules.cli_rulebook  # noqa: F401  (registers describe, diff and check)
-from cardrules.cli import run
-from cardrules.cli_rulebook import failure_path, player_counts
+import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
+from cardrules.cli.app import run
+from cardrules.cli.rulebook_commands import failure_path, player_counts
 
 
 def check(*argv: str) -> tuple[int, str, str]:
@@ -75,8 +75,8 @@ def test_a_missing_file_exits_1() -> None:
 
 def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardrules.conformance as conformance
-    from cardrules.conformance import ConformanceFailure, ConformanceReport
+    import cardrules.tools.conformance as conformance
+    from cardrules.tools.conformance import ConformanceFailure, ConformanceReport
 
     path = tmp_path / "my-loo.yaml"
     path.write_text(GOOD, encoding="utf-8")
@@ -86,7 +86,7 @@ def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
         report = real(rules, players, 1, seed, **options)
         if players != 5:
             return report
-        from cardrules.session import Session
+        from cardrules.engine.session import Session
 
         s = Session(rules, players, seed=77, origin=options.get("origin"))
         s.apply(s.legal_actions()[0])

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardrules import cli, loader
+from cardrules.cli import app as cli
+from cardrules.rules import loader
 
 ROOT = Path(__file__).resolve().parent.parent
 LINE = re.compile(r"^.+:\d+:\d+: (error|warning): .+$")
@@ -263,8 +264,8 @@ def test_schema_prints_the_bundled_schema() -> None:
     import io
     import json
 
-    from cardrules.cli import run as run_cli
-    from cardrules.schemagen import build_schema
+    from cardrules.cli.app import run as run_cli
+    from cardrules.rules.schemagen import build_schema
 
     out, err = io.StringIO(), io.StringIO()
     assert run_cli(["schema"], out, err) == 0

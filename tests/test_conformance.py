@@ -2,7 +2,7 @@
 
 For each game alone and with each house rule written for it, at its smallest,
 a middle and its largest player count: 2,000 deals in sessions, the engine's
-invariants checked at every step (see cardrules.conformance). A failure
+invariants checked at every step (see cardrules.tools.conformance). A failure
 prints the seed and the record that reproduces it.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.conformance import check_rules
-from cardrules.model import Kind
-from cardrules.session import Origin
+from cardrules.tools.conformance import check_rules
+from cardrules.rules.model import Kind
+from cardrules.engine.session import Origin
 
 DEALS = 2000
 

@@ -6,8 +6,8 @@ import io
 import re
 from pathlib import Path
 
-from cardrules.cli import run
-from cardrules.rulings import parse_ruling, run_ruling
+from cardrules.cli.app import run
+from cardrules.tools.rulings import parse_ruling, run_ruling
 
 ROOT = Path(__file__).resolve().parent.parent
 

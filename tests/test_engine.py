@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import model
-from cardrules.actions import (
+from cardrules.rules import model
+from cardrules.engine.actions import (
     EXCHANGE,
     PLAY,
     action_text,
@@ -20,14 +20,13 @@ from cardrules.actions import (
     parse_action,
 )
 from cardrules.cards import parse_card
-from cardrules.conformance import snapshot
+from cardrules.tools.conformance import snapshot
 from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
-from cardrules.model import Choice
-from cardrules.record import replay, rules_hash
+from cardrules.rules.model import Choice
+from cardrules.engine.record import replay, rules_hash
 
-ENGINE_MODULES = ["actions", "cards", "tables", "tricks", "flush", "settle", "challenges", "deal",
-                  "session", "record", "conformance", "bots", "capacity", "model"]
 PACKAGE = Path(cardrules.__file__).parent
+ENGINE_MODULES = sorted(p.stem for p in (PACKAGE / "engine").glob("*.py"))
 
 
 def _code_strings(path: Path) -> set[str]:
@@ -57,13 +56,13 @@ def test_the_engine_names_no_game() -> None:
     names -= {"put"}  # also the "I put" action: a mechanism's word, not the game's name
     names -= {m.value for e in _choices() for m in e}  # the format's own words (piquet32)
     for module in ENGINE_MODULES:
-        found = _code_strings(PACKAGE / f"{module}.py") & names
-        assert not found, f"cardrules/{module}.py names {sorted(found)}"
+        found = _code_strings(PACKAGE / "engine" / f"{module}.py") & names
+        assert not found, f"cardrules/engine/{module}.py names {sorted(found)}"
 
 
 def test_engine_does_not_import_yaml_or_jsonschema() -> None:
     for module in ENGINE_MODULES:
-        tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+        tree = ast.parse((PACKAGE / "engine" / f"{module}.py").read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 mods = [a.name for a in node.names]
@@ -73,8 +72,8 @@ def test_engine_does_not_import_yaml_or_jsonschema() -> None:
                 continue
             for m in mods:
                 assert m.split(".")[0] not in ("yaml", "jsonschema"), (module, m)
-                assert m not in ("cardrules.loader", "cardrules.validation",
-                                 "cardrules.overlay", "cardrules.yamlsafe") or module in (
+                assert m not in ("cardrules.rules.loader", "cardrules.rules.validation",
+                                 "cardrules.rules.overlay", "cardrules.rules.yamlsafe") or module in (
                     "session", "record", "conformance"), (module, m)
 
 
@@ -214,8 +213,8 @@ def test_player_count_outside_the_rules_is_refused() -> None:
 
 @pytest.mark.parametrize("variant", ["three-card-loo", "five-card-loo", "put-four-handed"])
 def test_determinize_depends_only_on_what_the_seat_knows(variant: str) -> None:
-    from cardrules.conformance import _hidden_swap
-    from cardrules.session import determinize
+    from cardrules.tools.conformance import _hidden_swap
+    from cardrules.engine.session import determinize
 
     rng = random.Random(3)
     s = cardrules.new_session(variant, seed=8)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules import loader
+from cardrules.rules import bundled, loader
 from cardrules.errors import ERROR, RulesError, VariantNotFoundError
-from cardrules.model import Kind, Rules
+from cardrules.rules.model import Kind, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -170,8 +170,8 @@ def test_loading_the_same_bundled_game_twice_gives_the_same_rules() -> None:
 
 
 def test_the_data_folders_are_found_in_a_source_checkout() -> None:
-    assert Path(str(loader.data_dir("variants"))) == ROOT / "variants"
-    assert (loader.data_dir("schemas") / "cardrules.schema.json").is_file()
+    assert Path(str(bundled.data_dir("variants"))) == ROOT / "variants"
+    assert (bundled.data_dir("schemas") / "cardrules.schema.json").is_file()
 
 
 def test_a_packaged_data_folder_is_preferred(tmp_path: Path,
@@ -181,4 +181,4 @@ def test_a_packaged_data_folder_is_preferred(tmp_path: Path,
     packaged = tmp_path / "cardrules"
     (packaged / "_data" / "variants").mkdir(parents=True)
     monkeypatch.setattr(importlib.resources, "files", lambda package: packaged)
-    assert Path(str(loader.data_dir("variants"))) == packaged / "_data" / "variants"
+    assert Path(str(bundled.data_dir("variants"))) == packaged / "_data" / "variants"

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardrules import loader
+from cardrules.rules import loader
 from cardrules.errors import ERROR, WARNING, Problem, RulesError
-from cardrules.overlay import (
+from cardrules.rules.overlay import (
     NO_FINDER,
     OVERRIDES,
     RuleFile,
@@ -85,7 +85,7 @@ def test_file_keys_are_not_merged_into_the_rules() -> None:
 
 
 def test_overrides_accept_nested_and_dotted_keys_and_python_values() -> None:
-    from cardrules.model import LooMode
+    from cardrules.rules.model import LooMode
 
     assert nest_overrides({"wagers.loo": LooMode.MIXED, "wagers": {"mixed_cap": 20},
                            "deal.packets": (3, 2)}) == {

@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 
 import cardrules
-import cardrules.cli_play  # registers the play subcommand
+import cardrules.cli.play_commands  # registers the play subcommand
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.record import replay
-from cardrules.terminal import hand_text
+from cardrules.engine.record import replay
+from cardrules.cli.terminal import hand_text
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = re.compile(r"Your move \[[^\]]*\]: ")
@@ -436,8 +436,8 @@ def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
     """Play three deals with random answers, checking each line printed."""
     import random
 
-    from cardrules.bots import RandomBot
-    from cardrules.terminal import HELP, play_game
+    from cardrules.players.base import RandomBot
+    from cardrules.cli.terminal import HELP, play_game
 
     n = rules.max_players
     session = cardrules.Session(rules, n, seed=seed)
@@ -472,7 +472,7 @@ def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
 
 
 def test_ctrl_c_at_the_question_stops_the_game_cleanly() -> None:
-    from cardrules.terminal import play_game
+    from cardrules.cli.terminal import play_game
 
     session = cardrules.new_session("irish-loo", players=3, seed=2)
 

@@ -1,6 +1,6 @@
 """The rulebooks in ``docs/rules`` are those the rule files and the model generate.
 
-They are written by ``python -m cardrules.describe --write docs/rules``; a change
+They are written by ``python -m cardrules.tools.rulebook --write docs/rules``; a change
 to a bundled variant, a house rule, the model or a sentence template that is not
 followed by that command fails here.
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.describe import rulebooks, stale
-from cardrules.loader import list_variants
+from cardrules.tools.rulebook import rulebooks, stale
+from cardrules.rules.loader import list_variants
 
 FOLDER = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
 
 def test_rulebooks_are_up_to_date() -> None:
-    assert stale(FOLDER) == [], "run: python -m cardrules.describe --write docs/rules"
+    assert stale(FOLDER) == [], "run: python -m cardrules.tools.rulebook --write docs/rules"
 
 
 def test_every_game_and_house_rule_has_a_rulebook_in_the_index() -> None:

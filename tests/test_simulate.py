@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import cli
-from cardrules.simulate import compare, session_seed, simulate
+from cardrules.cli import app as cli
+from cardrules.tools.simulate import compare, session_seed, simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -284,7 +284,7 @@ def test_plot_without_matplotlib_is_one_line_and_exit_2(monkeypatch: pytest.Monk
 
 
 def test_plot_series_are_the_deals_in_order() -> None:
-    from cardrules.plot import cumulative_nets
+    from cardrules.tools.plot import cumulative_nets
 
     s = simulate(cardrules.load_variant("three-card-loo", ["unlimited-loo"]), 4, 400, seed=1,
                  series=True)

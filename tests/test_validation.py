@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules import loader, validation
+from cardrules.rules import loader, validation
 from cardrules.errors import ERROR, WARNING, Problem
-from cardrules.overlay import RuleFile
-from cardrules.yamlsafe import MAX_BYTES
+from cardrules.rules.overlay import RuleFile
+from cardrules.rules.yamlsafe import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = ROOT / "tests" / "rules" / "invalid"
@@ -425,8 +425,8 @@ def _sections(schema: dict[str, object]) -> st.SearchStrategy[dict[str, object]]
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=_sections(validation.schema()))
 def test_any_data_gives_rules_or_problems_never_an_exception(data: dict[str, object]) -> None:
-    from cardrules.model import Rules, from_mapping
-    from cardrules.overlay import NO_FINDER, resolve
+    from cardrules.rules.model import Rules, from_mapping
+    from cardrules.rules.overlay import NO_FINDER, resolve
 
     source = RuleFile.of(data, "any.yaml")
     problems = validation.schema_problems(source)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.model import (
+from cardrules.rules.model import (
     BeCivil,
     ChallengeModel,
     ExchangeMode,
@@ -37,7 +37,7 @@ HOUSE_RULES = ["club-law", "unlimited-loo", "mixed-loo", "piquet-pack", "peel-18
 
 
 def _data(path: Path) -> dict[str, object]:
-    from cardrules.yamlsafe import load_yaml
+    from cardrules.rules.yamlsafe import load_yaml
 
     data = load_yaml(path.read_bytes(), path.name).data
     assert isinstance(data, dict)

@@ -1,4 +1,4 @@
-"""Tests of cardrules.yamlsafe: strict scalars, positions, and every refused hazard."""
+"""Tests of cardrules.rules.yamlsafe: strict scalars, positions, and every refused hazard."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules import yamlsafe
+from cardrules.rules import yamlsafe
 from cardrules.errors import RulesError
-from cardrules.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES, Document, _load, load_yaml
+from cardrules.rules.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES, Document, _load, load_yaml
 
 # Every behaviour must be the same with libyaml and with the pure-Python fallback.
 LOADERS = [pytest.param(yaml.SafeLoader, id="python")]

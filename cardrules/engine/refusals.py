@@ -1,0 +1,103 @@
+"""Why an action is refused: the rule, in words, and what the player may do instead.
+
+The engine refuses an illegal action with :class:`~cardrules.errors.IllegalActionError`
+whose message names the rule ("must head the trick with a higher diamond: QD"),
+and the state is left as it was. The reasons are worked out here, only when an
+action is refused, so they cost nothing in play.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardrules.engine import actions as A
+from cardrules.engine.actions import action_text, exchange_cards
+from cardrules.cards import card_text, sorted_cards
+from cardrules.errors import GameOverError, IllegalActionError
+from cardrules.rules.model import ExchangeMode
+from cardrules.engine.phases import DECLARE, OVER, PARTNER, PLAY
+from cardrules.engine.tables import NO_TRUMP
+
+if TYPE_CHECKING:
+    from cardrules.engine.deal import Deal
+
+
+
+def refusal(deal: Deal, a: int) -> Exception:
+    """The error for an action the rules refuse now, saying why and what is legal."""
+    if deal.phase == OVER:
+        return GameOverError("the deal is over: no more actions")
+    try:
+        text = action_text(a)
+    except ValueError:
+        text = str(a)
+    seat = deal.to_move
+    legal = deal._legal or []
+    listed = ", ".join(action_text(x) for x in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    because = reason(deal, a)
+    return IllegalActionError(f"seat {seat} may not {text}: {because} (legal: {listed})")
+
+
+def reason(deal: Deal, a: int) -> str:
+    """Why the rules refuse action ``a`` now, in the words of the rule."""
+    if deal.phase == PLAY and A.is_play(a):
+        c = a - A.PLAY
+        pid = deal.in_play[deal.turn_pos]
+        hand = deal.hands[pid]
+        if c not in hand:
+            return f"{card_text(c)} is not in the hand"
+        legal_cards = [x - A.PLAY for x in (deal._legal or []) if A.is_play(x)]
+        shown = " or ".join(card_text(x) for x in sorted_cards(legal_cards))
+        if deal.trick_cards:
+            return follow_reason(deal, hand, legal_cards, shown)
+        return f"the leader must lead {shown}"
+    if deal.phase == DECLARE:
+        return declare_reason(deal, a)
+    if deal.phase == PARTNER:
+        if a >= A.DISCARD and a < A.EXCHANGE:
+            return "the receiver must lay out his worst card"
+        if A.GIVE <= a < A.DISCARD:
+            return "a partner gives his best card"
+    if A.is_play(a):
+        return f"no card is played in the {deal.phase_name} phase"
+    return f"it is the {deal.phase_name} phase"
+
+
+def declare_reason(deal: Deal, a: int) -> str:
+    r = deal.rules
+    if a >= A.EXCHANGE:
+        if r.exchange.mode is ExchangeMode.NONE:
+            return "these rules have no exchange"
+        if deal.exchanged[deal.to_move] >= 0:
+            return "no second exchange is allowed"
+        cards = exchange_cards(a)
+        if any(c not in deal.hands[deal.to_move] for c in cards):
+            return "only cards in the hand may be exchanged"
+        return "the stock is too small for that exchange"
+    if a == A.TAKE_MISS:
+        return "the miss has been taken" if deal.miss_taker >= 0 else "there is no miss"
+    if a == A.THROW_UP:
+        if not r.declarations.allow_throw_up:
+            return "these rules do not allow throwing up"
+        return ("the dealer facing a lone stander must stand, take the miss or play the "
+                "miss for the pool")
+    if a == A.PLAY_MISS:
+        return "only the dealer facing a lone stander, the miss untaken, plays the miss"
+    if A.is_play(a):
+        return "no card is played until everyone has declared"
+    return "that is not a declaration"
+
+
+def follow_reason(deal: Deal, hand: list[int], legal_cards: list[int], shown: str) -> str:
+    es = deal.tb.suit[deal.trump]
+    led = es[deal.trick_cards[0]]
+    suit_name = ("spade", "heart", "diamond", "club", "card")[led if led < 4 else 4]
+    if legal_cards and all(es[c] == led for c in legal_cards):
+        if any(deal.tb.power[deal.trump][c] > deal.tb.power[deal.trump][deal.best]
+               for c in legal_cards) and es[deal.best] == led:
+            return f"must head the trick with a higher {suit_name}: {shown}"
+        return f"must follow suit: {shown}"
+    if legal_cards and deal.trump != NO_TRUMP and all(es[c] == deal.trump
+                                                      for c in legal_cards):
+        return f"void in the suit led, must trump to head the trick: {shown}"
+    return f"may play {shown}"

@@ -1,0 +1,114 @@
+"""The rules compiled into lookup tables, once per rules model.
+
+The engine plays from these tables rather than from the model: for each
+possible trump suit, every card's *effective suit* (the promoted card belongs
+to the trump suit) and its *power* within that suit; the pack in dealing
+order; and the procedures that options select (the price of a loo), mapped to
+functions here, once, so that play never re-tests an option.
+
+>>> from cardrules.rules.model import Rules, Promoted
+>>> t = Tables(Rules(promoted=Promoted(card="JC")))
+>>> from cardrules.cards import parse_card
+>>> t.suit[1][parse_card("JC")], t.power[1][parse_card("JC")] > t.power[1][parse_card("AH")]
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardrules.cards import JACK, RANKS, card, pack_cards, rank_of, suit_of
+from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner
+
+NO_TRUMP = 4
+PROMOTED_POWER = 100
+
+
+class Tables:
+    """Everything the engine looks up while playing, built from a :class:`Rules`."""
+
+    __slots__ = ("ace_of", "follow", "king_of", "lead", "loo_amount", "pack", "power",
+                 "promoted", "rank_only", "rules", "suit", "tie_equal")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.pack: tuple[int, ...] = pack_cards(rules.pack.cards.value)
+        order = [RANKS.index(r) for r in rules.pack.ranks]
+        base = [0] * 52
+        for c in self.pack:
+            base[c] = len(order) - order.index(rank_of(c))
+        self.rank_only = rules.tricks.winner is TrickWinner.RANK_ONLY
+        #: ``suit[t][c]``: the suit card ``c`` belongs to when ``t`` is trumps (4: none).
+        self.suit: list[list[int]] = []
+        #: ``power[t][c]``: its strength within that suit; the promoted card is above all.
+        self.power: list[list[int]] = []
+        #: ``promoted[t]``: the promoted card when ``t`` is trumps, or -1.
+        self.promoted: list[int] = []
+        promoted = rules.promoted.card
+        for t in range(5):
+            suits = [0 if self.rank_only else suit_of(c) for c in range(52)]
+            power = list(base)
+            p = -1
+            if promoted == "jack_of_trumps":
+                p = card("J", "SHDC"[t]) if t < NO_TRUMP else -1
+            elif promoted:
+                from cardrules.cards import parse_card
+
+                p = parse_card(promoted)
+            if p >= 0 and p in self.pack:
+                if t < NO_TRUMP:
+                    suits[p] = t
+                power[p] = PROMOTED_POWER
+            else:
+                p = -1
+            self.suit.append(suits)
+            self.power.append(power)
+            self.promoted.append(p)
+        # The ace and king of each trump suit, by the pack's ranking (highest two ranks).
+        top = [RANKS.index(r) for r in rules.pack.ranks[:2]]
+        self.ace_of = [t * 13 + top[0] for t in range(4)] + [-1]
+        self.king_of = [t * 13 + top[1] for t in range(4)] + [-1]
+        self.loo_amount = loo_pricing(rules)
+        self.tie_equal = self.rank_only and rules.tricks.equal_ranks is EqualRanks.TIE
+        from cardrules.engine.tricks import follow_rule, lead_rule
+
+        self.lead = lead_rule(self)
+        self.follow = follow_rule(self)
+
+
+_CACHE: dict[Rules, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The tables of a rules model, built once and kept (rules are immutable values)."""
+    tb = _CACHE.get(rules)
+    if tb is None:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        tb = _CACHE[rules] = Tables(rules)
+    return tb
+
+
+def loo_pricing(rules: Rules) -> Callable[[int], int]:
+    """The price of a loo as a function of the pool played for (1.4.2, 1.4.3, D19, D20).
+
+    >>> from cardrules.rules.model import Wagers
+    >>> price = loo_pricing(Rules(wagers=Wagers(loo=LooMode.MIXED, mixed_cap=20)))
+    >>> price(9), price(45)
+    (9, 20)
+    """
+    w = rules.wagers
+    fixed = w.stake_loo
+    if w.loo is LooMode.LIMITED:
+        return lambda pool: fixed
+    if w.loo is LooMode.UNLIMITED:
+        return lambda pool: pool
+    cap = w.mixed_cap
+    if w.mixed_floor is MixedFloor.ORDINARY_LOO:
+        return lambda pool: max(fixed, min(pool, cap))
+    return lambda pool: min(pool, cap)
+
+
+def is_jack(c: int) -> bool:
+    """Whether a card is a knave (for cutting: the first knave deals)."""
+    return rank_of(c) == JACK

@@ -1,0 +1,176 @@
+"""Trick play: which cards may be led or played, and who wins a trick.
+
+The duties of the leader (1.1.10, 1.1.11) and of the followers (1.1.12,
+"Pam be civil" 1.2.8) are compiled from the rules into two functions,
+:func:`lead_rule` and :func:`follow_rule`; the engine calls them with plain
+integers. Every rule named here is an option of the model, read only here.
+
+>>> from cardrules.rules.model import Rules
+>>> from cardrules.cards import parse_card as C
+>>> from cardrules.engine.tables import Tables
+>>> tb = Tables(Rules())
+>>> follow = follow_rule(tb)
+>>> hearts = 1
+>>> # 9D led, holding 5D QD 3H: must head the trick with the queen.
+>>> [c for c in follow([C("5D"), C("QD"), C("3H")], hearts, C("9D"), C("9D"))] == [C("QD")]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cardrules.rules.model import (
+    BeCivil,
+    EqualRanks,
+    PamAndAce,
+    TrumpAfterTrick,
+    TrumpAfterTrickScope,
+    TrumpWhenVoid,
+    TwoOrMoreTrumps,
+)
+from cardrules.engine.tables import NO_TRUMP, Tables
+
+#: ``lead(hand, trump, trick_index, won_last, turnup) -> cards that may be led``
+LeadRule = Callable[[list[int], int, int, bool, int], list[int]]
+#: ``follow(hand, trump, lead_card, best_card) -> cards that may be played``
+FollowRule = Callable[[list[int], int, int, int], list[int]]
+
+
+def lead_rule(tb: Tables) -> LeadRule:
+    """The leader's duties under ``rules.leads``, as one function."""
+    leads = tb.rules.leads
+    suit, power, promoted = tb.suit, tb.power, tb.promoted
+    ace_of, king_of = tb.ace_of, tb.king_of
+    enforced = leads.enforced and not tb.rank_only
+    ace_rule = leads.ace_compulsory
+    king_rule = leads.king_if_ace_turned
+    two = leads.two_or_more_trumps
+    cassell = leads.cassell_highest
+    after = leads.trump_after_trick
+    every = leads.trump_after_trick_scope is TrumpAfterTrickScope.EVERY_TRICK
+    pam_first = leads.pam_and_ace is PamAndAce.PAM_IS_HIGHEST
+
+    def highest(cards: list[int], pw: list[int]) -> list[int]:
+        top = max(pw[c] for c in cards)
+        return [c for c in cards if pw[c] == top]
+
+    def lead(hand: list[int], trump: int, trick: int, won_last: bool, turnup: int) -> list[int]:
+        if not enforced or trump == NO_TRUMP:
+            return hand
+        es = suit[trump]
+        trumps = [c for c in hand if es[c] == trump]
+        if trick == 0:
+            if cassell:
+                return highest(trumps, power[trump]) if trumps else highest(hand, power[trump])
+            pam = promoted[trump]
+            compulsory = -1
+            if ace_rule and ace_of[trump] in hand:
+                compulsory = ace_of[trump]
+            elif king_rule and turnup == ace_of[trump] and king_of[trump] in hand:
+                compulsory = king_of[trump]
+            if compulsory >= 0:
+                if pam_first and pam in hand and two is TwoOrMoreTrumps.HIGHEST:
+                    return [pam]
+                return [compulsory]
+            if len(trumps) >= 2:
+                if two is TwoOrMoreTrumps.HIGHEST:
+                    return highest(trumps, power[trump])
+                if two is TwoOrMoreTrumps.ANY_TRUMP:
+                    return trumps
+            return hand
+        if trumps and won_last and after is not TrumpAfterTrick.NONE and (every or trick == 1):
+            if after is TrumpAfterTrick.HIGHEST_TRUMP:
+                return highest(trumps, power[trump])
+            return trumps
+        return hand
+
+    return lead
+
+
+def follow_rule(tb: Tables) -> FollowRule:
+    """The followers' duties under ``rules.following``, as one function."""
+    fol = tb.rules.following
+    suit, power, promoted, ace_of = tb.suit, tb.power, tb.promoted, tb.ace_of
+    must_follow = fol.follow_suit and not tb.rank_only
+    head = fol.head_trick
+    void = fol.trump_when_void
+    civil = fol.be_civil
+
+    def basic(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
+        es = suit[trump]
+        led = es[lead_card]
+        follow = [c for c in hand if es[c] == led]
+        if follow:
+            if head and es[best] == led:
+                pw = power[trump]
+                bp = pw[best]
+                higher = [c for c in follow if pw[c] > bp]
+                if higher:
+                    return higher
+            return follow
+        if trump == NO_TRUMP or void is TrumpWhenVoid.NEVER:
+            return hand
+        trumps = [c for c in hand if es[c] == trump]
+        if not trumps:
+            return hand
+        if es[best] == trump:
+            pw = power[trump]
+            bp = pw[best]
+            higher = [c for c in trumps if pw[c] > bp]
+            if higher:
+                return higher
+            return trumps if void is TrumpWhenVoid.ALWAYS else hand
+        return trumps
+
+    def civil_follow(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
+        if trump != NO_TRUMP and lead_card == ace_of[trump]:
+            pam = promoted[trump]
+            if pam >= 0 and pam in hand:
+                rest = [c for c in hand if c != pam]
+                if civil is BeCivil.STRICT:
+                    if rest:
+                        return basic(rest, trump, lead_card, best)
+                elif any(suit[trump][c] == trump for c in rest):
+                    return basic(rest, trump, lead_card, best)
+        return basic(hand, trump, lead_card, best)
+
+    def free(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
+        return hand
+
+    if not must_follow:
+        return free
+    if civil is not BeCivil.OFF and any(p >= 0 for p in promoted):
+        return civil_follow
+    return basic
+
+
+def trick_winner(tb: Tables, trump: int, cards: Sequence[int]) -> int:
+    """The index in ``cards`` (in playing order) of the winning card, or -1 for a tie.
+
+    >>> from cardrules.rules.model import Rules
+    >>> from cardrules.cards import parse_card as C
+    >>> trick_winner(Tables(Rules()), 1, [C("AS"), C("2H"), C("KS")])
+    1
+    """
+    es, pw = tb.suit[trump], tb.power[trump]
+    win = 0
+    tied = False
+    for i in range(1, len(cards)):
+        verdict = beats(tb, trump, cards[win], cards[i], es, pw)
+        if verdict > 0:
+            win, tied = i, False
+        elif verdict == 0:
+            tied = True
+    return -1 if tied else win
+
+
+def beats(tb: Tables, trump: int, best: int, c: int, es: list[int], pw: list[int]) -> int:
+    """1 if ``c`` beats ``best``, 0 if it ties it (equal rank in a rank-only trick), else -1."""
+    if es[c] == es[best]:
+        if pw[c] > pw[best]:
+            return 1
+        if pw[c] == pw[best] and tb.rank_only and tb.rules.tricks.equal_ranks is EqualRanks.TIE:
+            return 0
+        return -1
+    return 1 if es[c] == trump else -1

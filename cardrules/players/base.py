@@ -1,0 +1,149 @@
+"""Players that choose actions: the interface and the random player.
+
+A bot is given a :class:`SeatView`: only what its seat may know (the
+observation), the legal actions, the rules, and random samples of the hidden
+cards; it returns one of the legal actions.
+
+>>> import cardrules, random
+>>> s = cardrules.new_session("irish-loo", players=3, seed=2)
+>>> bot = RandomBot(random.Random(0))
+>>> bot.choose(SeatView(s, s.to_move)) in s.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cardrules.engine.actions import DISCARD, EXCHANGE, GIVE, PLAY
+
+if TYPE_CHECKING:
+    from cardrules.rules.model import Rules
+    from cardrules.engine.session import Session
+
+
+class Bot(Protocol):
+    """Anything that picks one of the legal actions from what its seat may know."""
+
+    def choose(self, view: SeatView) -> int:
+        """One of ``view.legal``."""
+        ...
+
+
+class SeatView:
+    """What a bot is given: its seat's observation, the legal actions, the rules, and
+    samples of the hidden cards consistent with the observation (never the real ones).
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("put", seed=1)
+    >>> v = SeatView(s, s.to_move)
+    >>> v.legal == s.legal_actions(), v.observation["seat"] == s.to_move
+    (True, True)
+    """
+
+    __slots__ = ("_session", "legal", "seat")
+
+    def __init__(self, session: Session, seat: int) -> None:
+        self._session = session
+        self.seat = seat
+        self.legal = session.legal_actions() if session.to_move == seat else []
+
+    @property
+    def rules(self) -> Rules:
+        """The rules being played."""
+        return self._session.rules
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """``session.observation(seat)``: exactly what the seat may know."""
+        return self._session.observation(self.seat)
+
+    def sample(self, rng: random.Random) -> Session:
+        """A session in which the cards hidden from this seat are dealt afresh at random
+        (see :func:`cardrules.engine.session.determinize`); play it out to search."""
+        from cardrules.engine.session import determinize
+
+        return determinize(self._session, self.seat, rng)
+
+
+def action_kind(action: int) -> int:
+    """The kind of an action: its word (stand, throw-up...), play, give, discard or exchange."""
+    if action < PLAY:
+        return action
+    if action >= EXCHANGE:
+        return EXCHANGE
+    return PLAY + (action - PLAY) // 52 * 52
+
+
+class RandomBot:
+    """Uniformly random over the kinds of legal action, then over the actions of that kind.
+
+    So a declarer with thirty-one possible exchanges still throws up as often
+    as he stands or exchanges, as a person choosing at random would.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+
+    def choose(self, view: SeatView) -> int:
+        """A random legal action (the observation is not needed)."""
+        return random_legal(self.rng, view.legal)
+
+
+_BOUNDS = (PLAY, GIVE, DISCARD, EXCHANGE)
+
+
+def random_legal(rng: random.Random, legal: Sequence[int]) -> int:
+    """A random legal action, uniform over kinds then over actions of the kind.
+
+    ``legal`` is sorted (as :meth:`~cardrules.engine.session.Session.legal_actions`
+    gives it), so each kind of card action is one contiguous run of it.
+    """
+    first, last = legal[0], legal[-1]
+    if first >= PLAY and (last < GIVE or action_kind(first) == action_kind(last)):
+        return legal[rng.randrange(len(legal))]
+    groups: list[Sequence[int]] = [(a,) for a in legal if a < PLAY]
+    lo = len(groups)
+    for bound in (*_BOUNDS[1:], 1 << 62):
+        hi = bisect_left(legal, bound, lo)
+        if hi > lo:
+            groups.append(legal[lo:hi])
+        lo = hi
+    group = groups[rng.randrange(len(groups))]
+    return group[rng.randrange(len(group))]
+
+
+#: The bots :func:`make_bot` knows, by name.
+BOT_NAMES = ("random", "heuristic", "mc")
+
+
+def make_bot(name: str, rng: random.Random | None = None) -> Bot:
+    """A bot by its name: ``random``, ``heuristic`` or ``mc`` (Monte Carlo search;
+    ``mc:N`` searches with ``N`` samples per action).
+
+    >>> import random
+    >>> type(make_bot("heuristic", random.Random(1))).__name__
+    'HeuristicBot'
+    >>> make_bot("mc:8", random.Random(1)).samples
+    8
+    """
+    from cardrules.errors import PlayError
+    from cardrules.players.montecarlo import MonteCarloBot
+    from cardrules.players.heuristic import HeuristicBot
+
+    key, _, arg = name.strip().lower().partition(":")
+    rng = rng or random.Random()
+    if key == "random" and not arg:
+        return RandomBot(rng)
+    if key == "heuristic" and not arg:
+        return HeuristicBot(rng)
+    if key == "mc":
+        if not arg:
+            return MonteCarloBot(rng=rng)
+        if arg.isdigit() and int(arg) > 0:
+            return MonteCarloBot(samples=int(arg), rng=rng)
+        raise PlayError(f"bot {name!r}: the samples of 'mc:N' must be a positive whole number")
+    raise PlayError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)}, or mc:N)")

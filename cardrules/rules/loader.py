@@ -1,0 +1,435 @@
+"""Loading rule files: bundled variants by name, files by path, into checked rules.
+
+The public entry points:
+
+- :func:`load_variant` gives the effective :class:`~cardrules.rules.model.Rules` of a
+  game with house rules and overrides, or raises
+  :class:`~cardrules.errors.RulesError` listing every problem;
+- :func:`validate` checks one file and returns its problems (never raises
+  for a bad file);
+- :func:`list_variants` lists the bundled games and house rules;
+- :func:`resolve` gives everything :func:`load_variant` computed: the merged
+  mapping, where each value was set, the warnings and the rules.
+
+A reference that contains a slash or ends in ``.yaml``/``.yml`` is a file
+path; anything else is a bundled name or alias, looked up ignoring case.
+Loading goes: read each file safely (:mod:`cardrules.rules.yamlsafe`), merge the
+chain (:mod:`cardrules.rules.overlay`), check every file against the schema and the
+merged rules for consistency (:mod:`cardrules.rules.validation`), build the model.
+
+>>> rules = load_variant("three-card-loo", overrides={"wagers.loo": "unlimited"})
+>>> rules.deal.hand_size, rules.wagers.loo.value
+(3, 'unlimited')
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+import attrs
+
+from cardrules.errors import ERROR, WARNING, Problem, RulesError, VariantNotFoundError
+from cardrules.rules.bundled import data_dir
+from cardrules.rules.model import Kind, Rules, from_mapping
+from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path
+from cardrules.rules.overlay import resolve as resolve_overlays
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
+
+__all__ = ["Resolution", "VariantInfo", "data_dir", "list_variants", "load_variant", "resolve",
+           "validate"]
+
+Ref = Union[str, "os.PathLike[str]"]
+
+
+# --------------------------------------------------------------------------- reading files
+
+
+def _parse(raw: bytes, file: str, key: str, folder: Any, bundled: bool = False) -> RuleFile:
+    from cardrules.rules.yamlsafe import load_yaml
+
+    try:
+        doc = load_yaml(raw, file)
+    except RulesError as exc:
+        return RuleFile(key, file, None, None, exc.problems, folder, bundled)
+    return RuleFile(key, file, doc.data, doc, (), folder, bundled)
+
+
+def _read_path(path: Path, file: str) -> RuleFile | None:
+    """A user's rule file, or None when there is no such file."""
+    from cardrules.rules.yamlsafe import MAX_BYTES
+
+    key = os.path.realpath(path)
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except IsADirectoryError:
+        return _unreadable(key, file, "is a directory, not a rule file", "file")
+    except OSError as exc:
+        return _unreadable(key, file, f"cannot be read: {exc.strerror or exc}", "file")
+    if len(raw) > MAX_BYTES:
+        try:
+            size = f"{path.stat().st_size} bytes"
+        except OSError:
+            size = "larger"
+        return _unreadable(key, file, f"file is {size}, more than the limit of {MAX_BYTES}",
+                           "too-large", "a rule file is a few kilobytes; split it and combine "
+                           "the parts with 'extends:'")
+    return _parse(raw, file, key, path.parent)
+
+
+def _unreadable(key: str, file: str, message: str, kind: str, hint: str = "") -> RuleFile:
+    return RuleFile(key, file, None, None, (Problem(file, 0, 0, message, hint, kind=kind),))
+
+
+class _Bundled:
+    """The bundled variants: parsed once, found by name, alias or file name."""
+
+    def __init__(self) -> None:
+        self.folder = data_dir("variants")
+        self.files: dict[str, RuleFile] = {}
+        self.index: dict[str, str] | None = None
+
+    def by_file(self, filename: str) -> RuleFile | None:
+        if filename not in self.files:
+            entry = self.folder / filename
+            if not entry.is_file():
+                return None
+            key = os.path.realpath(entry) if isinstance(entry, Path) else f"bundled:{filename}"
+            self.files[filename] = _parse(entry.read_bytes(), f"variants/{filename}", key,
+                                          self.folder, bundled=True)
+        return self.files[filename]
+
+    def all(self) -> list[RuleFile]:
+        names = sorted(e.name for e in self.folder.iterdir()
+                       if e.name.endswith((".yaml", ".yml")) and e.is_file())
+        return [f for f in (self.by_file(n) for n in names) if f is not None]
+
+    def names(self) -> dict[str, str]:
+        """Every name, alias and file stem (normalised) mapped to its file name."""
+        if self.index is None:
+            index: dict[str, str] = {}
+            for f in self.all():
+                filename = f.file.rsplit("/", 1)[-1]
+                aliases = f.mapping.get("aliases")
+                words = [f.name, filename.rsplit(".", 1)[0]]
+                words += [a for a in aliases if isinstance(a, str)] if isinstance(
+                    aliases, list) else []
+                for word in words:
+                    index.setdefault(_norm(word), filename)
+            self.index = index
+        return self.index
+
+    def find(self, name: str) -> RuleFile | None:
+        direct = self.by_file(_norm(name) + ".yaml")
+        if direct is not None and _norm(direct.name) == _norm(name):
+            return direct
+        filename = self.names().get(_norm(name))
+        return None if filename is None else self.by_file(filename)
+
+    def suggest(self, name: str) -> str | None:
+        close = difflib.get_close_matches(_norm(name), list(self.names()), n=1)
+        return close[0] if close else None
+
+
+def _norm(name: str) -> str:
+    return "-".join(name.strip().lower().replace("_", " ").split())
+
+
+_BUNDLED: list[_Bundled] = []
+
+
+def _bundled() -> _Bundled:
+    if not _BUNDLED:
+        _BUNDLED.append(_Bundled())
+    return _BUNDLED[0]
+
+
+class _Finder:
+    """Finds references: bundled names, or paths relative to the referring file."""
+
+    def find(self, ref: str, near: RuleFile | None) -> RuleFile | None:
+        if not is_path(ref):
+            return _bundled().find(ref)
+        if near is not None and near.bundled:
+            filename = ref.replace("\\", "/").removeprefix("./")
+            return None if "/" in filename else _bundled().by_file(filename)
+        path, file = self._path(ref, near)
+        return _read_path(path, file)
+
+    def suggest(self, ref: str, near: RuleFile | None) -> str | None:
+        if not is_path(ref):
+            return _bundled().suggest(ref)
+        path, _ = self._path(ref, near)
+        try:
+            siblings = [p.name for p in path.parent.iterdir() if p.suffix in (".yaml", ".yml")]
+        except OSError:
+            return None
+        close = difflib.get_close_matches(path.name, siblings, n=1)
+        return str(Path(ref).parent / close[0]) if close else None
+
+    @staticmethod
+    def _path(ref: str, near: RuleFile | None) -> tuple[Path, str]:
+        if near is None or near.folder is None:
+            return Path(ref), ref
+        file = os.path.normpath(os.path.join(os.path.dirname(near.file), ref))
+        return Path(near.folder) / ref, file
+
+
+_FINDER = _Finder()
+
+
+# --------------------------------------------------------------------------- checking
+
+
+_SCHEMA_CACHE: dict[str, list[Problem]] = {}
+
+
+def _schema_problems(f: RuleFile) -> list[Problem]:
+    """Schema problems of one file (cached for bundled files)."""
+    if f.doc is None and f.problems:
+        return []  # unreadable: its reading problems say why
+    if f.bundled and f.key in _SCHEMA_CACHE:
+        return _SCHEMA_CACHE[f.key]
+    from cardrules.rules.validation import schema_problems
+
+    found = schema_problems(f)
+    if f.bundled:
+        _SCHEMA_CACHE[f.key] = found
+    return found
+
+
+@attrs.frozen
+class _Checked:
+    merged: Resolved
+    problems: tuple[Problem, ...]
+    rules: Rules | None
+
+
+def _check(top: RuleFile | None, house_rules: Sequence[str | RuleFile] = (),
+           overrides: Mapping[str, Any] | None = None, *, house_warnings: bool = False,
+           ) -> _Checked:
+    """Resolve, schema-check every file involved, build and check the rules.
+
+    Warnings are kept for the files being checked: not for bundled files other
+    than ``top`` (they are checked on their own), and not "no effect" for house
+    rules, which are written for several games (:func:`validate` checks a house
+    rule against each of them).
+    """
+    merged = resolve_overlays(top, _FINDER, house_rules, overrides)
+    problems = list(merged.problems)
+    seen: set[str] = set()
+    for f in merged.files:
+        if f.key not in seen:
+            seen.add(f.key)
+            problems += _schema_problems(f)
+    rules = None
+    if not any(p.severity == ERROR for p in problems):
+        try:
+            rules = from_mapping(Rules, merged.data)
+        except (TypeError, ValueError) as exc:  # pragma: no cover - the schema prevents it
+            file, line, col = merged.locate(())
+            problems.append(Problem(file, line, col, f"the rules cannot be built: {exc}",
+                                    kind="model"))
+        else:
+            from cardrules.rules.validation import semantic_problems
+
+            problems += semantic_problems(rules, merged)
+    house = set() if house_warnings else {f.file for f in merged.files if f.kind == "house_rule"}
+    bundled = {f.file for f in merged.files if f.bundled and f is not top}
+    problems = [p for p in problems if p.severity == ERROR or not (
+        p.file in bundled or (p.kind == "no-effect" and p.file in house))]
+    return _Checked(merged, tuple(_in_file_order(problems, merged.files)), rules)
+
+
+def _in_file_order(problems: Iterable[Problem], files: Sequence[RuleFile]) -> list[Problem]:
+    """Problems without repeats, by the order files were applied, then line and column."""
+    order: dict[str, int] = {}
+    for f in files:
+        order.setdefault(f.file, len(order))
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda p: (order.get(p.file, len(order)), p.line, p.column))
+
+
+# --------------------------------------------------------------------------- public API
+
+
+@attrs.frozen
+class VariantInfo:
+    """A bundled game or house rule, as :func:`list_variants` gives it."""
+
+    name: str
+    title: str
+    kind: Kind
+    aliases: tuple[str, ...]
+    description: str
+    file: str
+    applies_to: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Resolution:
+    """Everything known about a loaded variant: the merged mapping, where each value
+    was set, the warnings, and the rules (see :func:`resolve`)."""
+
+    rules: Rules
+    merged: Resolved
+    warnings: tuple[Problem, ...]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The merged mapping of rule keys (only what files set; the rest is default)."""
+        return self.merged.data
+
+    def origin(self, path: Sequence[str | int]) -> str:
+        """``file:line`` that set the value at ``path``, ``<overrides>``, or ``default``."""
+        return self.merged.origin_text(path)
+
+
+def resolve(name_or_path: Ref, house_rules: Iterable[Ref] = (),
+            overrides: Mapping[str, Any] | None = None) -> Resolution:
+    """Load a game like :func:`load_variant` and keep everything computed on the way.
+
+    >>> res = resolve("three-card-loo", overrides={"wagers": {"stake_loo": 9}})
+    >>> res.origin(("wagers", "stake_loo")), res.origin(("wagers", "mixed_cap"))
+    ('<overrides>', 'default')
+    """
+    top = _top(name_or_path)
+    if top.kind == "house_rule":
+        raise RulesError([Problem(top.file, *top.position(("kind",)),
+                                  f"{top.name!r} is a house rule, not a game",
+                                  f"apply it to a game: house_rules=[{top.name!r}]",
+                                  kind="not-a-game")])
+    checked = _check(top, [_ref_text(h) for h in _refs(house_rules)], overrides)
+    if checked.rules is None or any(p.severity == ERROR for p in checked.problems):
+        raise RulesError(checked.problems)
+    return Resolution(checked.rules, checked.merged, checked.problems)
+
+
+_LOADED: dict[tuple[str, tuple[str, ...]], Rules] = {}
+
+
+def load_variant(name_or_path: Ref, house_rules: Iterable[Ref] = (),
+                 overrides: Mapping[str, Any] | None = None) -> Rules:
+    """The effective rules of a game after its house rules and overrides.
+
+    ``name_or_path`` is a bundled name or alias (any case) or a rule file's
+    path; ``house_rules`` are applied in order after the file's own; then
+    ``overrides`` (``{"wagers": {"loo": "mixed"}}`` or ``{"wagers.loo": "mixed"}``).
+    Raises :class:`~cardrules.errors.RulesError` with every problem found
+    (:class:`~cardrules.errors.VariantNotFoundError` when nothing has that name).
+
+    >>> load_variant("five-card-loo", house_rules=["mixed-loo"]).wagers.loo.value
+    'mixed'
+    >>> try:
+    ...     load_variant("five-card-lo")
+    ... except LookupError as exc:
+    ...     print(exc.problems[0].message, exc.problems[0].suggestion)
+    no bundled game or house rule is named 'five-card-lo' did you mean 'five-card-loo'?
+    """
+    refs = tuple(_ref_text(h) for h in _refs(house_rules))
+    key = (_ref_text(name_or_path), refs)
+    cacheable = overrides is None and not any(is_path(r) for r in (key[0], *refs))
+    if cacheable and key in _LOADED:
+        return _LOADED[key]
+    rules = resolve(name_or_path, refs, overrides).rules
+    if cacheable:
+        _LOADED[key] = rules
+    return rules
+
+
+def validate(path: Ref, *, strict: bool = False) -> list[Problem]:
+    """Every problem of one rule file (errors and warnings), in file order.
+
+    Never raises for a bad file. A game is checked with everything it builds
+    on; a house rule is checked applied to each game of its ``applies_to``
+    (or to the format's defaults), with warnings kept only when they hold for
+    every such game. With ``strict``, warnings are reported as errors.
+
+    >>> validate("no/such/file.yaml")[0].message
+    'no such file'
+    """
+    file = _ref_text(path)
+    top = _read_path(Path(file), file)
+    if top is None:
+        problems = [Problem(file, 0, 0, "no such file", kind="file")]
+    elif top.kind == "house_rule":
+        problems = _validate_house_rule(top)
+    else:
+        problems = list(_check(top).problems)
+    if strict:
+        problems = [attrs.evolve(p, severity=ERROR) for p in problems]
+    return problems
+
+
+def _validate_house_rule(rule: RuleFile) -> list[Problem]:
+    targets = rule.mapping.get("applies_to")
+    refs = [t for t in targets if isinstance(t, str)] if isinstance(targets, list) else []
+    games = [g for g in (_FINDER.find(ref, rule) for ref in refs) if g is not None]
+    problems: list[Problem] = []
+    tops: list[RuleFile | None] = [*games] or [None]
+    results = [_check(game, [rule], house_warnings=True).problems for game in tops]
+    warnings = set.intersection(*(
+        {p for p in found if p.severity == WARNING and p.file == rule.file} for found in results))
+    files = [rule]
+    for found in results:
+        problems += [p for p in found if p.severity == ERROR or p in warnings]
+    return _in_file_order(problems, files)
+
+
+def list_variants() -> list[VariantInfo]:
+    """The bundled games, then the bundled house rules, each by name.
+
+    >>> [v.name for v in list_variants() if v.kind == "game"][:2]
+    ['five-card-loo', 'irish-loo']
+    """
+    out = []
+    for f in _bundled().all():
+        data = f.mapping
+
+        def texts(key: str, data: dict[str, Any] = data) -> tuple[str, ...]:
+            value = data.get(key)
+            return tuple(v for v in value if isinstance(v, str)) if isinstance(
+                value, list) else ()
+
+        kind = Kind.HOUSE_RULE if f.kind == "house_rule" else Kind.GAME
+        out.append(VariantInfo(
+            name=f.name, title=str(data.get("title") or f.name), kind=kind,
+            aliases=texts("aliases"), description=str(data.get("description") or ""),
+            file=str(_bundled().folder / f.file.rsplit("/", 1)[-1]),
+            applies_to=texts("applies_to")))
+    return sorted(out, key=lambda v: (v.kind != Kind.GAME, v.name))
+
+
+def _refs(refs: Iterable[Ref]) -> list[Ref]:
+    if isinstance(refs, (str, os.PathLike)):
+        return [refs]
+    return list(refs)
+
+
+def _ref_text(ref: Ref) -> str:
+    return os.fspath(ref)
+
+
+def _top(name_or_path: Ref) -> RuleFile:
+    ref = _ref_text(name_or_path)
+    if isinstance(name_or_path, os.PathLike) or is_path(ref):
+        found = _read_path(Path(ref), ref)
+        if found is None:
+            raise VariantNotFoundError([Problem(ref, 0, 0, "no such file", kind="file")])
+        return found
+    found = _bundled().find(ref)
+    if found is None:
+        close = _bundled().suggest(ref)
+        raise VariantNotFoundError([Problem(
+            ARGUMENTS, 0, 0, f"no bundled game or house rule is named {ref!r}",
+            f"did you mean {close!r}?" if close else "see 'cardrules list'",
+            kind="missing-variant")])
+    return found

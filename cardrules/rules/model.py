@@ -1,0 +1,746 @@
+"""The rules model: every rule of a game as a frozen, typed value.
+
+A rule file is a mapping of *sections*, one per mechanism (the pack, the
+promoted card, the deal, trumps, declarations, the exchange, leads,
+following, tricks, special hands, challenges, partnerships, wagers,
+settlement, the session). Each section here is a frozen attrs class whose
+field names are the YAML keys, so that a game recombines the same sections
+and the engine reads each option as a typed attribute.
+
+This module is the single source of truth for the format: the JSON Schema in
+``schemas/`` is generated from it (``python -m cardrules.rules.schemagen``), so the
+schema's defaults and descriptions are the model's.
+
+>>> r = Rules()
+>>> r.following.trump_when_void
+<TrumpWhenVoid.IF_CAN_HEAD: 'if_can_head'>
+>>> r.deal.hand_size, r.wagers.stake_loo
+(3, 6)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+
+class Choice(str, enum.Enum):
+    """Base of the option enums: the value is the word written in rule files."""
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
+    """A model field with its documentation (shown in editors) and its source.
+
+    ``source`` names the RULES.md rule or disagreement (``D17``) the option
+    follows; ``schema`` adds JSON Schema keywords (``minimum``, ``pattern``...).
+    """
+    meta = {"doc": doc, "source": source, "schema": schema}
+    if isinstance(default, (list, tuple)):
+        return attrs.field(default=tuple(default), metadata=meta)
+    return attrs.field(default=default, metadata=meta)
+
+
+def section(cls: type) -> Any:
+    """A nested section field whose default is the section's defaults."""
+    return attrs.field(factory=cls, metadata={"doc": (cls.__doc__ or "").strip().split("\n\n")[0],
+                                              "source": "", "schema": {}})
+
+
+# --------------------------------------------------------------------------- enums
+
+
+class PackName(Choice):
+    """The pack: all 52 cards, or the 32 of a piquet or bezique pack (A K Q J T 9 8 7)."""
+
+    FULL52 = "full52"
+    PIQUET32 = "piquet32"
+
+
+class MissPosition(Choice):
+    """Where the miss receives its cards in each round of the deal (D5)."""
+
+    AFTER_DEALER_EACH_ROUND = "after_dealer_each_round"
+    FIRST_EACH_ROUND = "first_each_round"
+    BLOCK_AT_END = "block_at_end"
+
+
+class AllPass(Choice):
+    """All before the dealer throw up and nobody takes the miss."""
+
+    DEALER_TAKES_POOL = "dealer_takes_pool"
+
+
+class LoneStander(Choice):
+    """Exactly one player stands on his own hand before the dealer (D9, D42)."""
+
+    DEALER_PLAYS_MISS_FOR_POOL = "dealer_plays_miss_for_pool"
+    DEALER_MAY_CONCEDE = "dealer_may_concede"
+    #: Games without a miss (D42): the dealer stands and plays, or throws up and the
+    #: lone stander takes the pool without play.
+    STANDER_TAKES_POOL_IF_DEALER_THROWS_UP = "stander_takes_pool_if_dealer_throws_up"
+
+
+class UnopposedHolder(Choice):
+    """The only stander holds the miss and the dealer throws up."""
+
+    TAKES_POOL = "takes_pool"
+
+
+class ExchangeMode(Choice):
+    """Exchanging cards with the stock while declaring (D44)."""
+
+    NONE = "none"
+    ONCE_ANY_NUMBER = "once_any_number"
+
+
+class FirstLeader(Choice):
+    """Who leads to the first trick (D11)."""
+
+    ELDER_HAND = "elder_hand"
+    MISS_HOLDER = "miss_holder"
+
+
+class TwoOrMoreTrumps(Choice):
+    """The first leader holding two or more trumps (D12)."""
+
+    HIGHEST = "highest"
+    ANY_TRUMP = "any_trump"
+    FREE = "free"
+
+
+class TrumpAfterTrick(Choice):
+    """The duty of a trick's winner to lead trumps next (D15)."""
+
+    HIGHEST_TRUMP = "highest_trump"
+    ANY_TRUMP = "any_trump"
+    NONE = "none"
+
+
+class TrumpAfterTrickScope(Choice):
+    """Which tricks' winners bear that duty: Peel the first, Cassell every one (D15)."""
+
+    FIRST_TRICK = "first_trick"
+    EVERY_TRICK = "every_trick"
+
+
+class PamAndAce(Choice):
+    """The leader holds both the promoted card and the ace of trumps (D31)."""
+
+    PAM_IS_HIGHEST = "pam_is_highest"
+    ACE_COMPULSORY = "ace_compulsory"
+
+
+class TrumpWhenVoid(Choice):
+    """A player void in the suit led (D17)."""
+
+    IF_CAN_HEAD = "if_can_head"
+    ALWAYS = "always"
+    NEVER = "never"
+
+
+class BeCivil(Choice):
+    """"Pam be civil": the promoted card when the ace of trumps is led (D30)."""
+
+    UNLESS_REVOKE = "unless_revoke"
+    STRICT = "strict"
+    OFF = "off"
+
+
+class TrickWinner(Choice):
+    """How a trick is won: by suit and trumps, or by rank alone (Put)."""
+
+    SUIT_AND_TRUMPS = "suit_and_trumps"
+    RANK_ONLY = "rank_only"
+
+
+class EqualRanks(Choice):
+    """Two cards of equal rank in a rank-only trick."""
+
+    TIE = "tie"
+    FIRST_PLAYED_WINS = "first_played_wins"
+
+
+class TiedTrickLeader(Choice):
+    """Who leads after a tied trick (D56)."""
+
+    SAME_LEADER = "same_leader"
+
+
+class FlushDeclare(Choice):
+    """When a flush is shown (D32, D33)."""
+
+    AFTER_DECLARATIONS = "after_declarations"
+    AT_ONCE = "at_once"
+
+
+class FlushPayers(Choice):
+    """Who pays the flush (D34)."""
+
+    ALL_OTHERS = "all_others"
+    STANDERS_ONLY = "standers_only"
+
+
+class FlushDestination(Choice):
+    """Where flush payments go (D36)."""
+
+    TO_HOLDER = "to_holder"
+    NEXT_POOL = "next_pool"
+
+
+class FlushNextDeal(Choice):
+    """What the deal after a flush is (D37)."""
+
+    SINGLE = "single"
+    NORMAL = "normal"
+
+
+class FlushOrder(Choice):
+    """Precedence between a trump flush and a flush holding the promoted card (D38)."""
+
+    TRUMP_FIRST = "trump_first"
+    PAM_FIRST = "pam_first"
+
+
+class FlushSameClass(Choice):
+    """Two flushes of the same class (D39, D41)."""
+
+    PAM_THEN_ELDER = "pam_then_elder"
+    BETTER_CARDS = "better_cards"
+    ELDER_HAND = "elder_hand"
+
+
+class FlushExactTie(Choice):
+    """Two flushes exactly equal under ``better_cards`` (D40)."""
+
+    ELDER_HAND = "elder_hand"
+    SPLIT_POOL = "split_pool"
+
+
+class ChallengeModel(Choice):
+    """Who may throw up or say "I put", and when, and what each is worth (D54)."""
+
+    HOYLE = "hoyle"
+    ENQUIRE_WITHIN = "enquire_within"
+    PARLETT = "parlett"
+    COTTON = "cotton"
+
+
+class PlayedOutValue(Choice):
+    """What a deal played to its end is worth (D50)."""
+
+    GAME = "game"
+    ONE_POINT = "one_point"
+
+
+class TrickAndTie(Choice):
+    """One trick each and a tie (D51)."""
+
+    NO_SCORE = "no_score"
+    RESTART_GAME = "restart_game"
+
+
+class OneTrickTwoTies(Choice):
+    """One trick won and two tied (D52)."""
+
+    WINS = "wins"
+    NO_SCORE = "no_score"
+
+
+class ThreeTies(Choice):
+    """All tricks tied (D53)."""
+
+    NO_SCORE = "no_score"
+
+
+class PassCard(Choice):
+    """What a partner passes to the one who plays (D58)."""
+
+    BEST = "best"
+    ANY = "any"
+
+
+class ReceiverDiscard(Choice):
+    """What the receiving partner lays out in lieu of the card received (D59)."""
+
+    ANY = "any"
+    WORST = "worst"
+
+
+class Scoring(Choice):
+    """What a deal is played for: counters in a pool, or points in a race."""
+
+    POOL = "pool"
+    POINTS = "points"
+
+
+class Ante(Choice):
+    """Who pays into the pool before a deal (D2)."""
+
+    DEALER_ONLY = "dealer_only"
+    ALL_PLAYERS = "all_players"
+    ALL_PLAYERS_DEALER_DOUBLE = "all_players_dealer_double"
+
+
+class LooMode(Choice):
+    """How much a loo costs: fixed, the pool played for, or that up to a cap (1.4)."""
+
+    LIMITED = "limited"
+    UNLIMITED = "unlimited"
+    MIXED = "mixed"
+
+
+class MixedFloor(Choice):
+    """Whether a mixed loo is at least the ordinary loo (D20)."""
+
+    NONE = "none"
+    ORDINARY_LOO = "ordinary_loo"
+
+
+class UnlimitedBasis(Choice):
+    """What an unlimited loo equals (D19)."""
+
+    POOL_PLAYED_FOR = "pool_played_for"
+
+
+class SingleLoo(Choice):
+    """The penalty "single loo" for irregularities (D4)."""
+
+    HALF_LOO = "half_loo"
+    DEAL_STAKE = "deal_stake"
+    FULL_LOO = "full_loo"
+
+
+class Remainder(Choice):
+    """A pool that does not divide by the number of tricks (D18)."""
+
+    EARLIEST_TRICKS_FIRST = "earliest_tricks_first"
+    CARRY_FORWARD = "carry_forward"
+
+
+class SingleDefinition(Choice):
+    """What makes the next deal a single (D21)."""
+
+    POOL_ONLY_DEALER_STAKE = "pool_only_dealer_stake"
+    NO_LOO = "no_loo"
+
+
+class FirstDealer(Choice):
+    """How the first dealer of a session is found (D1, D49)."""
+
+    LOWEST_CUT = "lowest_cut"
+    FIRST_KNAVE = "first_knave"
+    HIGHEST_CUT = "highest_cut"
+    HIGHEST_PUT_CARD = "highest_put_card"
+    LOWEST_CARD = "lowest_card"
+
+
+class FirstDeal(Choice):
+    """The first deal of a session (D7)."""
+
+    NORMAL = "normal"
+    ALL_STAND_NO_MISS = "all_stand_no_miss"
+    ALL_ANTE_WITH_MISS = "all_ante_with_miss"
+    PEEL_EXPOSED_SINGLE = "peel_exposed_single"
+
+
+class PeelSingleLooed(Choice):
+    """Who is looed in Peel's exposed-card single (D8)."""
+
+    ALL_OTHERS = "all_others"
+    OTHER_SUPERIOR_ONLY = "other_superior_only"
+
+
+class Finish(Choice):
+    """When a session ends (D23)."""
+
+    UNTIL_SINGLE = "until_single"
+    EQUAL_DEALS_THEN_NO_LOO = "equal_deals_then_no_loo"
+    TARGET_POINTS = "target_points"
+    FIXED_DEALS = "fixed_deals"
+
+
+class Kind(Choice):
+    """A whole game, or a house rule applied on top of one."""
+
+    GAME = "game"
+    HOUSE_RULE = "house_rule"
+
+
+# --------------------------------------------------------------------------- sections
+
+CARD_PATTERN = "^([2-9TJQKA]|10)[SHDC]$"
+RANK_PATTERN = "^([2-9TJQKA]|10)$"
+SUIT_PATTERN = "^[SHDC]$"
+
+
+@attrs.frozen
+class Players:
+    """How many play, and whether the dealer stands out of the play."""
+
+    min: int = opt(3, "Fewest players.", source="1.1.1, 1.5.1, 1.6.1", minimum=2)
+    max: int | None = opt(None, "Most players; null means as many as the pack allows.",
+                          source="D24, D28, D48", minimum=2)
+    default: int = opt(5, "Players when none is given.", minimum=2)
+    dealer_sits_out_above: int | None = opt(
+        None, "With more than this many players the dealer stands out of the play, neither "
+        "paying nor receiving on the tricks; null for never.", source="D25", minimum=2)
+
+
+@attrs.frozen
+class Pack:
+    """The cards used and how they rank."""
+
+    cards: PackName = opt(PackName.FULL52, "The pack.", source="1.1.2, 1.4.4")
+    ranks: tuple[str, ...] = opt(
+        ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
+        "Every rank of the pack, highest first (Put: 3 2 A K Q J T 9 8 7 6 5 4).",
+        source="1.1.2, 1.5.2", items={"type": "string", "pattern": RANK_PATTERN},
+        minItems=1, uniqueItems=True)
+
+
+@attrs.frozen
+class Promoted:
+    """A card promoted above every trump (Pam)."""
+
+    card: str | None = opt(
+        None, "The promoted card: a card such as JC, or jack_of_trumps; null for none.",
+        source="D26", pattern=f"({CARD_PATTERN[:-1]}|^jack_of_trumps)$")
+    name: str = opt("Pam", "What the promoted card is called.")
+
+
+@attrs.frozen
+class Deal:
+    """The deal: hands, the miss, and the packets cards go out in."""
+
+    hand_size: int = opt(3, "Cards in each hand; the number of tricks.",
+                         source="1.1.5, 1.2.5, 1.3.1, 1.5.3", minimum=1, maximum=13)
+    packets: tuple[int, ...] = opt(
+        (1,), "Packet sizes for one pass round the table: [1] is one at a time, [3, 2] three "
+        "then two. Repeated until the hands are full.", source="D27",
+        items={"type": "integer", "minimum": 1}, minItems=1)
+    miss: bool = opt(True, "A spare hand, the miss, is dealt.", source="1.1.5, D6")
+    miss_position: MissPosition = opt(MissPosition.AFTER_DEALER_EACH_ROUND,
+                                      "Where the miss receives its cards.", source="D5")
+
+
+@attrs.frozen
+class Trumps:
+    """The trump suit."""
+
+    turn_up: bool = opt(True, "The card after the deal is turned up and its suit is trumps; "
+                        "false for a game without trumps.", source="1.1.5, 1.5.2")
+
+
+@attrs.frozen
+class ForcedPlay:
+    """When every player must stand on his own cards, with no miss and no exchange."""
+
+    turn_up_suits: tuple[str, ...] = opt(
+        (), "Turn-up suits that force everyone to stand (Club Law: [C]).",
+        source="1.4.1, D22", items={"type": "string", "pattern": SUIT_PATTERN}, uniqueItems=True)
+    on_single: bool = opt(False, "A single (a deal for the dealer's stake alone) is played with "
+                          "no miss and everyone standing.", source="D21 (EW 96.viii)")
+
+
+@attrs.frozen
+class Declarations:
+    """Declaring in turn from the elder hand: stand, throw up, take the miss."""
+
+    enabled: bool = opt(True, "Players declare before the play; false when all must play.",
+                         source="1.1.7, 1.2.6")
+    allow_throw_up: bool = opt(True, "A player may throw up his hand.", source="D6")
+    forced_play: ForcedPlay = section(ForcedPlay)
+    all_pass: AllPass = opt(AllPass.DEALER_TAKES_POOL,
+                            "All before the dealer throw up.", source="1.1.8.1")
+    lone_stander: LoneStander = opt(LoneStander.DEALER_PLAYS_MISS_FOR_POOL,
+                                    "One player stands before the dealer, the miss untaken.",
+                                    source="1.1.8.2, D9")
+    miss_for_pool_looed: bool = opt(False, "The miss played for the pool pays a loo into the "
+                                    "pool when it wins no trick.", source="D10")
+    miss_holder_unopposed: UnopposedHolder = opt(
+        UnopposedHolder.TAKES_POOL, "The only stander holds the miss and the dealer throws up.",
+        source="1.1.8.3")
+
+
+@attrs.frozen
+class Exchange:
+    """Exchanging cards with the stock."""
+
+    mode: ExchangeMode = opt(ExchangeMode.NONE, "Exchange from the stock while declaring.",
+                             source="1.2.6, D44")
+    exchanger_must_play: bool = opt(True, "A player who exchanges must play.", source="1.2.6")
+    turnup_drawable: bool = opt(False, "The turn-up may be drawn in exchange.", source="D43")
+
+
+@attrs.frozen
+class Leads:
+    """Duties of the leader."""
+
+    enforced: bool = opt(True, "The duties below apply; false for a free lead.",
+                          source="D31, 1.5.4")
+    first_leader: FirstLeader = opt(FirstLeader.ELDER_HAND, "Who leads to the first trick.",
+                                    source="1.1.9, 1.5.4, 1.6.4, D11")
+    ace_compulsory: bool = opt(True, "Holding the ace of trumps, the first leader must lead it.",
+                               source="1.1.10.1")
+    king_if_ace_turned: bool = opt(True, "If the ace is turned up, the holder of the king "
+                                   "leads it.",
+                                   source="D14")
+    two_or_more_trumps: TwoOrMoreTrumps = opt(TwoOrMoreTrumps.HIGHEST,
+                                              "The first leader holding two or more trumps.",
+                                              source="D12")
+    cassell_highest: bool = opt(False, "The first leader leads his highest trump, or with none "
+                                "his highest card.", source="D13")
+    trump_after_trick: TrumpAfterTrick = opt(TrumpAfterTrick.HIGHEST_TRUMP,
+                                             "A trick's winner holding trumps leads one.",
+                                             source="1.1.11, D15")
+    trump_after_trick_scope: TrumpAfterTrickScope = opt(
+        TrumpAfterTrickScope.FIRST_TRICK, "Which winners bear that duty.", source="D15")
+    pam_and_ace: PamAndAce = opt(PamAndAce.PAM_IS_HIGHEST,
+                                 "The leader holds the promoted card and the ace of trumps.",
+                                 source="D31")
+
+
+@attrs.frozen
+class Following:
+    """Duties of the players who follow."""
+
+    follow_suit: bool = opt(True, "Follow suit if able.", source="1.1.12.1, 1.5.4")
+    head_trick: bool = opt(True, "Beat the best card so far if able.", source="1.1.12.2, D16")
+    trump_when_void: TrumpWhenVoid = opt(TrumpWhenVoid.IF_CAN_HEAD,
+                                         "A player void in the suit led.", source="1.1.12.3, D17")
+    be_civil: BeCivil = opt(BeCivil.UNLESS_REVOKE, "When the ace of trumps is led, the holder of "
+                            "the promoted card must not win with it (\"Pam be civil\").",
+                            source="1.2.8, D30")
+
+
+@attrs.frozen
+class Tricks:
+    """How a trick is won, and ties."""
+
+    winner: TrickWinner = opt(TrickWinner.SUIT_AND_TRUMPS, "How a trick is won.", source="1.5.4")
+    equal_ranks: EqualRanks = opt(EqualRanks.TIE, "Equal ranks in a rank-only trick.",
+                                  source="1.5.4")
+    tied_trick_leader: TiedTrickLeader = opt(TiedTrickLeader.SAME_LEADER,
+                                             "Who leads after a tie.", source="D56")
+
+
+@attrs.frozen
+class Flush:
+    """A hand all of one suit (the promoted card counting as any) that sweeps the board."""
+
+    enabled: bool = opt(False, "Flushes count.", source="1.2.9, D47")
+    declare: FlushDeclare = opt(FlushDeclare.AFTER_DECLARATIONS, "When a flush is shown.",
+                                source="D32")
+    payers: FlushPayers = opt(FlushPayers.ALL_OTHERS, "Who pays a loo to the flush.",
+                              source="D34")
+    exempt_promoted_holder: bool = opt(False, "The holder of the promoted card does not pay.",
+                                       source="D35")
+    exempt_losing_flush: bool = opt(True, "The holder of a losing flush does not pay.",
+                                    source="1.2.9.5")
+    destination: FlushDestination = opt(FlushDestination.TO_HOLDER,
+                                        "Where the payments go.", source="D36")
+    next_deal: FlushNextDeal = opt(FlushNextDeal.SINGLE, "The deal after a flush.", source="D37")
+    order: FlushOrder = opt(FlushOrder.TRUMP_FIRST, "Trump flush against promoted-card flush.",
+                            source="D38")
+    same_class: FlushSameClass = opt(FlushSameClass.PAM_THEN_ELDER,
+                                     "Two flushes of the same class.", source="D39")
+    exact_tie: FlushExactTie = opt(FlushExactTie.ELDER_HAND, "Exactly equal flushes.",
+                                   source="D40")
+
+
+@attrs.frozen
+class SpecialHands:
+    """Hands that win without play."""
+
+    flush: Flush = section(Flush)
+
+
+@attrs.frozen
+class Challenges:
+    """Put's challenges: throwing up, declining to play, "I put", see and refuse."""
+
+    enabled: bool = opt(False, "Challenges are made.", source="1.5.6")
+    model: ChallengeModel = opt(ChallengeModel.HOYLE, "Who may challenge, when, and for what.",
+                                source="D54")
+    follower_may_concede: bool = opt(True, "The follower may decline to play to a lead.",
+                                     source="D55")
+    put_binding: bool = opt(True, "Who says \"I put\" must abide the event.", source="D57")
+    played_out_value: PlayedOutValue = opt(PlayedOutValue.GAME,
+                                           "What a deal played out is worth.", source="D50")
+    trick_and_tie: TrickAndTie = opt(TrickAndTie.NO_SCORE, "One trick each and a tie.",
+                                     source="D51")
+    one_trick_two_ties: OneTrickTwoTies = opt(OneTrickTwoTies.WINS,
+                                              "One trick won, two tied.", source="D52")
+    three_ties: ThreeTies = opt(ThreeTies.NO_SCORE, "Every trick tied.", source="D53")
+    point: int = opt(1, "Points for a throw-up, a refused put or a declined lead.",
+                     source="1.5.6", minimum=1)
+
+
+@attrs.frozen
+class Partnerships:
+    """Partners sitting opposite, and a card passed to the one who plays."""
+
+    enabled: bool = opt(False, "Two sides of two, partners opposite.", source="1.6.1")
+    pass_card: PassCard = opt(PassCard.BEST, "What the giver passes to his partner.",
+                              source="1.6.2, D58")
+    receiver_discard: ReceiverDiscard = opt(ReceiverDiscard.ANY,
+                                            "What the receiver lays out.", source="D59")
+
+
+@attrs.frozen
+class Wagers:
+    """What is staked: the pool, the deal and the loo."""
+
+    scoring: Scoring = opt(Scoring.POOL, "Counters in a pool, or points in a race.",
+                           source="1.1.4, 1.5.7")
+    ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.",
+                     source="1.1.4, D2")
+    stake_deal: int = opt(3, "The dealer's stake for a deal.", source="1.1.4", minimum=1)
+    stake_loo: int = opt(6, "The ordinary (limited) loo.", source="1.1.4, D3", minimum=0)
+    loo: LooMode = opt(LooMode.LIMITED, "How much a loo costs.", source="1.4.2, 1.4.3")
+    mixed_cap: int = opt(30, "The most a mixed loo costs.", source="1.4.3", minimum=1)
+    mixed_floor: MixedFloor = opt(MixedFloor.NONE, "A mixed loo is at least the ordinary loo.",
+                                  source="D20")
+    unlimited_basis: UnlimitedBasis = opt(UnlimitedBasis.POOL_PLAYED_FOR,
+                                          "What an unlimited loo equals.", source="D19")
+    single_loo: SingleLoo = opt(SingleLoo.HALF_LOO, "The penalty for irregularities "
+                                "(not yet played by the engine).", source="D4")
+
+
+@attrs.frozen
+class Settlement:
+    """Dividing the pool and carrying it forward."""
+
+    remainder: Remainder = opt(Remainder.EARLIEST_TRICKS_FIRST,
+                               "A pool that does not divide by the tricks.", source="D18")
+    single_definition: SingleDefinition = opt(SingleDefinition.POOL_ONLY_DEALER_STAKE,
+                                              "What makes a single.", source="D21")
+
+
+@attrs.frozen
+class PeelSingle:
+    """Peel's exposed-card first deal."""
+
+    dealer_receives_card: bool = opt(True, "The dealer receives an exposed card too.", source="D8")
+    looed: PeelSingleLooed = opt(PeelSingleLooed.ALL_OTHERS, "Who is looed.", source="D8")
+
+
+@attrs.frozen
+class Session:
+    """A sequence of deals at one table."""
+
+    first_dealer: FirstDealer = opt(FirstDealer.LOWEST_CUT, "How the first dealer is found.",
+                                    source="D1, D49")
+    first_deal: FirstDeal = opt(FirstDeal.NORMAL, "The first deal of a session.", source="D7")
+    peel_single: PeelSingle = section(PeelSingle)
+    finish: Finish = opt(Finish.UNTIL_SINGLE, "When the session ends.", source="1.1.16, D23")
+    target_points: int = opt(5, "Points that win the game in a points race.", source="1.5.7",
+                             minimum=1)
+    rounds: int = opt(1, "Rounds (each player dealing once) before a session may end.",
+                      source="1.1.16", minimum=1)
+
+
+SECTIONS = ("players", "pack", "promoted", "deal", "trumps", "declarations", "exchange", "leads",
+            "following", "tricks", "special_hands", "challenges", "partnerships", "wagers",
+            "settlement", "session")
+
+
+@attrs.frozen(cache_hash=True)
+class Rules:
+    """The effective rules of a game after every overlay: what the engine plays.
+
+    Build one with :func:`cardrules.load_variant`; ``Rules()`` is the default
+    game (Three-Card Loo as Peel gives it).
+    """
+
+    name: str = opt("unnamed", "The variant's name: lower case words joined by hyphens.",
+                    pattern="^[a-z0-9][a-z0-9-]*$")
+    title: str = opt("", "The name for people (\"Five-Card Loo\").")
+    kind: Kind = opt(Kind.GAME, "A whole game, or a house rule applied on top of one.")
+    aliases: tuple[str, ...] = opt((), "Other names it is found by.",
+                                   items={"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"})
+    description: str = opt("", "One line on what it is.")
+    sources: tuple[str, ...] = opt((), "Where its rules come from.", items={"type": "string"})
+    house_rules: tuple[str, ...] = opt((), "House rules applied, in order.",
+                                       items={"type": "string"})
+    players: Players = section(Players)
+    pack: Pack = section(Pack)
+    promoted: Promoted = section(Promoted)
+    deal: Deal = section(Deal)
+    trumps: Trumps = section(Trumps)
+    declarations: Declarations = section(Declarations)
+    exchange: Exchange = section(Exchange)
+    leads: Leads = section(Leads)
+    following: Following = section(Following)
+    tricks: Tricks = section(Tricks)
+    special_hands: SpecialHands = section(SpecialHands)
+    challenges: Challenges = section(Challenges)
+    partnerships: Partnerships = section(Partnerships)
+    wagers: Wagers = section(Wagers)
+    settlement: Settlement = section(Settlement)
+    session: Session = section(Session)
+
+    @property
+    def max_players(self) -> int:
+        """The most players allowed: the file's ``players.max`` or what the pack holds."""
+        from cardrules.rules.capacity import pack_capacity
+
+        limit = pack_capacity(self)
+        return limit if self.players.max is None else min(self.players.max, limit)
+
+
+def from_mapping(cls: type, data: dict[str, Any]) -> Any:
+    """Build a model class from a validated mapping (keys are field names).
+
+    Missing keys take the model's defaults; enum values become enums; lists
+    become tuples. This is the one place raw mappings become the model.
+
+    >>> from_mapping(Deal, {"hand_size": 5, "packets": [3, 2]}).packets
+    (3, 2)
+    """
+    kwargs: dict[str, Any] = {}
+    for f in attrs.fields(cls):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        ftype = _field_class(cls, f.name)
+        if attrs.has(ftype):
+            kwargs[f.name] = from_mapping(ftype, value or {})
+        elif isinstance(ftype, type) and issubclass(ftype, enum.Enum):
+            kwargs[f.name] = ftype(value)
+        elif isinstance(value, list):
+            kwargs[f.name] = tuple(value)
+        else:
+            kwargs[f.name] = value
+    return cls(**kwargs)
+
+
+_TYPES: dict[tuple[type, str], Any] = {}
+
+
+def _field_class(cls: type, name: str) -> Any:
+    """The runtime class of a field's annotation (enum, section class, or builtin)."""
+    key = (cls, name)
+    if key not in _TYPES:
+        import typing
+
+        hints = typing.get_type_hints(cls)
+        hint = hints[name]
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        if typing.get_origin(hint) is tuple:
+            _TYPES[key] = tuple
+        elif args and typing.get_origin(hint) is not None:
+            _TYPES[key] = args[0]
+        else:
+            _TYPES[key] = hint
+    return _TYPES[key]
+
+
+def field_class(cls: type, name: str) -> Any:
+    """Public view of a field's runtime class (used by the schema generator and describe)."""
+    return _field_class(cls, name)

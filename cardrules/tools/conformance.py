@@ -1,0 +1,237 @@
+"""Conformance: random legal play with the engine's invariants checked at every step.
+
+Used by the test suite for every bundled variant and by ``cardrules check``
+for an author's own rule file. A failure carries the seed and the record
+that reproduces it.
+
+>>> import cardrules
+>>> from cardrules.tools.conformance import check_rules
+>>> report = check_rules(cardrules.load_variant("irish-loo"), players=4, deals=20, seed=1)
+>>> report.ok, report.deals >= 20
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+
+from cardrules.engine.actions import THROW_UP, action_text
+from cardrules.errors import CardRulesError, PlayError
+from cardrules.rules.model import Rules, Scoring
+from cardrules.engine.record import replay
+from cardrules.engine.session import Origin, Session
+
+
+@attrs.frozen
+class ConformanceFailure:
+    """An invariant that did not hold, with what reproduces it."""
+
+    check: str
+    message: str
+    seed: int
+    record: dict[str, Any] = attrs.field(repr=False)
+
+    def __str__(self) -> str:
+        return (f"{self.check}: {self.message} (seed {self.seed}; record: "
+                f"{json.dumps(self.record)[:2000]})")
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What a conformance run covered and what failed."""
+
+    rules: str
+    players: int
+    deals: int
+    steps: int
+    failures: tuple[ConformanceFailure, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """Whether every invariant held."""
+        return not self.failures
+
+
+def snapshot(s: Session) -> tuple[Any, ...]:
+    """Everything that makes up a session's state, for equality checks."""
+    d = s.deal
+    return (tuple(s.scores), s.pool, s.is_over, s.dealer, len(s.results),
+            tuple(tuple(h) for h in d.hands), tuple(d.stock),
+            None if d.miss is None else tuple(d.miss), d.turnup, tuple(d.history),
+            d.phase, d.to_move, tuple(d.played), tuple(d.status), tuple(d.trick_winners),
+            tuple(s.results))
+
+
+def card_places(s: Session) -> list[int]:
+    """Every card of the deal in progress, wherever it is (hands, miss, stock, table...)."""
+    d = s.deal
+    cards: list[int] = []
+    for h in d.hands:
+        cards.extend(h)
+    if d.miss is not None:
+        cards.extend(d.miss)
+    cards.extend(d.stock)
+    if d.turnup >= 0 and d.turnup not in d.stock:
+        cards.append(d.turnup)
+    cards.extend(c for _, c in d.played)
+    cards.extend(d.discarded)
+    return cards
+
+
+def _hidden_swap(s: Session, seat: int, rng: random.Random) -> Session | None:
+    """A copy of ``s`` in which two cards hidden from ``seat`` have changed places."""
+    d = s.deal
+    places: list[tuple[str, int, int]] = []
+    n = s.players
+    for other in range(n):
+        if other == seat or other in d.shown:
+            continue
+        if s.rules.partnerships.enabled and other == (seat + 2) % n and d.givers:
+            continue  # partners' cards may have passed between them
+        places.extend(("hand", other, i) for i in range(len(d.hands[other])))
+    if d.miss is not None:
+        places.extend(("miss", 0, i) for i in range(len(d.miss)))
+    places.extend(("stock", 0, i) for i in range(len(d.stock)) if d.stock[i] != d.turnup)
+    if len(places) < 2:
+        return None
+    a, b = rng.sample(places, 2)
+    t = s.clone()
+    td = t.deal
+
+    def ref(p: tuple[str, int, int]) -> list[int]:
+        kind, owner, _ = p
+        if kind == "hand":
+            return td.hands[owner]
+        if kind == "miss":
+            assert td.miss is not None
+            return td.miss
+        return td.stock
+
+    la, lb = ref(a), ref(b)
+    la[a[2]], lb[b[2]] = lb[b[2]], la[a[2]]
+    for h in td.hands:
+        h.sort()
+    if td.miss is not None:
+        td.miss.sort()
+    return t
+
+
+def check_rules(rules: Rules, players: int, deals: int, seed: int = 0, *,
+                deep_every: int = 8, origin: Origin | None = None) -> ConformanceReport:
+    """Play ``deals`` deals of random legal play in sessions and check the invariants.
+
+    Cheap invariants hold at every step (counters conserved, every card in one
+    place, a legal action for the seat to move); on every ``deep_every``-th
+    deal each step also checks that every listed action applies, an unlisted
+    one is refused with the state unchanged, clones are independent and an
+    observation ignores cards hidden from its seat. Every session's record
+    must rebuild it, and the same seed must give the same session.
+    """
+    failures: list[ConformanceFailure] = []
+    rng = random.Random(seed)
+    played = 0
+    steps = 0
+    session_seed = seed * 1_000_003
+    pack = len(Session(rules, players, seed=0).tables.pack)
+    pool_game = rules.wagers.scoring is Scoring.POOL
+    origin = origin or Origin(rules.name)
+    while played < deals and not failures:
+        session_seed += 1
+        s = Session(rules, players, seed=session_seed, origin=origin)
+        total = sum(s.scores) + s.pool
+        deal_index = 0
+
+        def fail(check: str, message: str, sess: Session = s) -> None:
+            failures.append(ConformanceFailure(check, message, sess.seed or 0, sess.record()))
+
+        while not s.is_over and played + deal_index < deals and not failures:
+            deep = (played + deal_index) % deep_every == 0
+            legal = s.legal_actions()
+            if not legal:
+                fail("legal", f"seat {s.to_move} to move has no legal action "
+                     f"in the {s.deal.phase_name} phase")
+                break
+            cards = card_places(s)
+            if len(cards) != pack or len(set(cards)) != pack:
+                fail("cards", f"{len(cards)} cards in play, {len(set(cards))} distinct, "
+                     f"the pack has {pack}")
+                break
+            if pool_game and sum(s.scores) + s.pool != total:
+                fail("counters", f"scores {s.scores} + pool {s.pool} != {total}")
+                break
+            if deep:
+                msg = _deep_checks(s, legal, rng)
+                if msg:
+                    fail(*msg)
+                    break
+            before = len(s.results)
+            s.apply(rng.choice(legal))
+            steps += 1
+            if len(s.results) > before:
+                deal_index += 1
+        played += deal_index
+        if failures:
+            break
+        rebuilt_ok, why = _rebuilds(s, rules)
+        if not rebuilt_ok:
+            failures.append(ConformanceFailure("record", why, session_seed, s.record()))
+    return ConformanceReport(rules.name, players, played, steps, tuple(failures))
+
+
+def _deep_checks(s: Session, legal: list[int], rng: random.Random) -> tuple[str, str] | None:
+    snap = snapshot(s)
+    obs_before = {seat: s.observation(seat) for seat in range(s.players)}
+    for a in legal:
+        c = s.clone()
+        try:
+            c.apply(a)
+        except CardRulesError as exc:
+            return "apply", f"listed action {action_text(a)} refused: {exc}"
+    if snapshot(s) != snap:
+        return "clone", "applying actions to clones changed the original"
+    unlisted = _unlisted(s, legal, rng)
+    if unlisted is not None:
+        try:
+            s.apply(unlisted)
+        except PlayError:
+            if snapshot(s) != snap:
+                return "refusal", f"refusing {action_text(unlisted)} changed the state"
+        else:
+            return "refusal", f"unlisted action {action_text(unlisted)} was accepted"
+    for seat in range(s.players):
+        if s.observation(seat) != obs_before[seat]:
+            return "observation", "observing changed the observation"
+        t = _hidden_swap(s, seat, rng)
+        if t is not None and t.observation(seat) != obs_before[seat]:
+            return "observation", f"seat {seat}'s observation changed when hidden cards moved"
+    return None
+
+
+def _unlisted(s: Session, legal: list[int], rng: random.Random) -> int | None:
+    from cardrules.engine.actions import PLAY
+
+    candidates = [PLAY + c for c in range(52)] + [0, 1, 2, 3, 4, 5, 6, 7]
+    rng.shuffle(candidates)
+    for a in candidates:
+        if a not in legal:
+            return a
+    return THROW_UP if THROW_UP not in legal else None
+
+
+def _rebuilds(s: Session, rules: Rules) -> tuple[bool, str]:
+    try:
+        again = replay(s.record(), rules=rules)
+    except CardRulesError as exc:
+        return False, f"the record does not replay: {exc}"
+    if snapshot(again) != snapshot(s):
+        return False, "the record rebuilds a different state"
+    twin = Session(rules, s.players, seed=s.seed, origin=s.origin)
+    for _, a in s.actions:
+        twin.apply(a)
+    if snapshot(twin) != snapshot(s):
+        return False, "the same seed and actions gave a different session"
+    return True, ""
