@@ -79,8 +79,16 @@ def bot(name: str, samples: int, seed: int) -> Bot:
     return make_bot(f"mc:{samples}" if name == "mc" else name, rng)
 
 
-def play_arm(variant: str, players: int | None, session_seed: int, seat0: str, others: str,
-             samples: int, seeds: list[int], cap: int) -> Arm:
+def play_arm(
+    variant: str,
+    players: int | None,
+    session_seed: int,
+    seat0: str,
+    others: str,
+    samples: int,
+    seeds: list[int],
+    cap: int,
+) -> Arm:
     """Play one session: ``seat0`` in seat 0, ``others`` elsewhere. Returns (net of seat 0,
     deals, 1 if seat 0 won the game else 0)."""
     s = Session(rules_of(variant), players, seed=session_seed)
@@ -93,8 +101,9 @@ def play_arm(variant: str, players: int | None, session_seed: int, seat0: str, o
     return s.scores[0] - start, len(s.results), won
 
 
-def play_batch(task: tuple[str, int | None, str, str, int, int, int, list[int]]
-               ) -> list[tuple[Arm, Arm, float]]:
+def play_batch(
+    task: tuple[str, int | None, str, str, int, int, int, list[int]],
+) -> list[tuple[Arm, Arm, float]]:
     """Both arms of a batch of sessions, and the seconds each pair took."""
     variant, players, strong, weak, samples, seed, cap, indices = task
     out = []
@@ -122,8 +131,15 @@ def ratio_difference(a: list[Arm], b: list[Arm]) -> tuple[float, float, float, f
     return ra, rb, ra - rb, se
 
 
-def run_pair(pool: Any, variant: str, players: int | None, strong: str, weak: str,
-             args: argparse.Namespace, target: int) -> dict[str, Any]:
+def run_pair(
+    pool: Any,
+    variant: str,
+    players: int | None,
+    strong: str,
+    weak: str,
+    args: argparse.Namespace,
+    target: int,
+) -> dict[str, Any]:
     """Sessions in order until both arms have ``args.deals`` deals; the statistics."""
     a: list[Arm] = []
     b: list[Arm] = []
@@ -151,22 +167,42 @@ def run_pair(pool: Any, variant: str, players: int | None, strong: str, weak: st
                 if sum(x[1] for x in a) >= target and sum(x[1] for x in b) >= target:
                     done = True
     ra, rb, diff, se = ratio_difference(a, b)
-    return {"game": variant, "pair": f"{strong} vs {weak}", "sessions": len(a),
-            "deals_a": sum(x[1] for x in a), "deals_b": sum(x[1] for x in b),
-            "capped": sum(1 for x in a + b if x[1] >= args.cap),
-            "a": ra, "b": rb, "diff": diff, "lo": diff - Z95 * se, "hi": diff + Z95 * se,
-            "games_a": sum(x[2] for x in a) / len(a), "games_b": sum(x[2] for x in b) / len(b),
-            "cpu": seconds, "wall": time.perf_counter() - t0}
+    return {
+        "game": variant,
+        "pair": f"{strong} vs {weak}",
+        "sessions": len(a),
+        "deals_a": sum(x[1] for x in a),
+        "deals_b": sum(x[1] for x in b),
+        "capped": sum(1 for x in a + b if x[1] >= args.cap),
+        "a": ra,
+        "b": rb,
+        "diff": diff,
+        "lo": diff - Z95 * se,
+        "hi": diff + Z95 * se,
+        "games_a": sum(x[2] for x in a) / len(a),
+        "games_b": sum(x[2] for x in b) / len(b),
+        "cpu": seconds,
+        "wall": time.perf_counter() - t0,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--deals", type=int, default=2000, help="at least this many deals per arm")
-    p.add_argument("--deals-for", action="append", default=[], metavar="GAME=N",
-                   help="more deals for one game (a small difference needs more)")
-    p.add_argument("--samples", type=int, default=MonteCarloBot().samples,
-                   help="mc: samples per candidate action")
+    p.add_argument(
+        "--deals-for",
+        action="append",
+        default=[],
+        metavar="GAME=N",
+        help="more deals for one game (a small difference needs more)",
+    )
+    p.add_argument(
+        "--samples",
+        type=int,
+        default=MonteCarloBot().samples,
+        help="mc: samples per candidate action",
+    )
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--cap", type=int, default=200, help="deals after which a session is cut")
     p.add_argument("--games", default=",".join(GAMES))
@@ -179,12 +215,18 @@ def main(argv: list[str] | None = None) -> int:
         deals[game] = int(count)
     pairs = [tuple(x.split("/")) for x in args.pairs.split(",") if x]
     more = "".join(f", {g} {n}" for g, n in deals.items() if g in games)
-    print(f"bot strength: seed {args.seed}, at least {args.deals} deals per arm{more}, "
-          f"mc samples {args.samples}, workers {args.workers}")
-    print("seat 0's counters (Put: points) per deal with the stronger bot in seat 0 (A) and "
-          "with the weaker (B); the other seats hold the weaker bot")
-    header = (f"{'game':<15} {'stronger vs weaker':<20} {'sessions':>8} {'deals A/B':>11} "
-              f"{'A/deal':>8} {'B/deal':>8} {'A-B':>8} {'95% CI':>19} {'time':>7}")
+    print(
+        f"bot strength: seed {args.seed}, at least {args.deals} deals per arm{more}, "
+        f"mc samples {args.samples}, workers {args.workers}"
+    )
+    print(
+        "seat 0's counters (Put: points) per deal with the stronger bot in seat 0 (A) and "
+        "with the weaker (B); the other seats hold the weaker bot"
+    )
+    header = (
+        f"{'game':<15} {'stronger vs weaker':<20} {'sessions':>8} {'deals A/B':>11} "
+        f"{'A/deal':>8} {'B/deal':>8} {'A-B':>8} {'95% CI':>19} {'time':>7}"
+    )
     print(header)
     print("-" * len(header))
     pool = Pool(args.workers) if args.workers > 1 else None
@@ -199,17 +241,23 @@ def main(argv: list[str] | None = None) -> int:
                     extra = f"  games won {r['games_a']:.3f} vs {r['games_b']:.3f}"
                 if r["capped"]:
                     extra += f"  ({r['capped']} sessions cut at {args.cap} deals)"
-                print(f"{g:<15} {r['pair']:<20} {r['sessions']:>8} "
-                      f"{r['deals_a']:>5}/{r['deals_b']:<5} {r['a']:>+8.3f} {r['b']:>+8.3f} "
-                      f"{r['diff']:>+8.3f} [{r['lo']:>+8.3f}, {r['hi']:>+8.3f}] "
-                      f"{r['wall']:>6.0f}s{extra}", flush=True)
+                print(
+                    f"{g:<15} {r['pair']:<20} {r['sessions']:>8} "
+                    f"{r['deals_a']:>5}/{r['deals_b']:<5} {r['a']:>+8.3f} {r['b']:>+8.3f} "
+                    f"{r['diff']:>+8.3f} [{r['lo']:>+8.3f}, {r['hi']:>+8.3f}] "
+                    f"{r['wall']:>6.0f}s{extra}",
+                    flush=True,
+                )
     finally:
         if pool:
             pool.close()
             pool.join()
     ok = all(r["lo"] > 0 for r in rows)
-    print("every stronger bot is ahead at 95% confidence" if ok
-          else "NOT every difference is above zero at 95% confidence")
+    print(
+        "every stronger bot is ahead at 95% confidence"
+        if ok
+        else "NOT every difference is above zero at 95% confidence"
+    )
     return 0 if ok else 1
 
 

@@ -51,6 +51,7 @@ def measure(variant: str, seconds: float, seed: int, policy: str) -> tuple[float
     """(deals per second, decisions per second) of random play for ``seconds``."""
     rules = cardrules.load_variant(variant)
     rng = random.Random(seed)
+
     def choose(legal: list[int]) -> int:
         if policy == "uniform":
             return legal[rng.randrange(len(legal))]
@@ -81,8 +82,12 @@ def measure(variant: str, seconds: float, seed: int, policy: str) -> tuple[float
 
 def baseline(script: str, seconds: float, reps: int) -> dict[str, float]:
     """Run the hand-written yardstick and read its hands/s per game."""
-    out = subprocess.run([sys.executable, script, "--seconds", str(seconds), "--reps", str(reps)],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, script, "--seconds", str(seconds), "--reps", str(reps)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     rates = {}
     for game in GAMES:
         m = re.search(rf"{game}-card loo: (\d+) hands/s", out)
@@ -102,11 +107,15 @@ def main() -> int:
     for game, variant in GAMES.items():
         for policy in POLICIES:
             runs = [measure(variant, args.seconds, 100 + r, policy) for r in range(args.reps)]
-            ours[game, policy] = (statistics.median(r[0] for r in runs),
-                                  statistics.median(r[1] for r in runs))
+            ours[game, policy] = (
+                statistics.median(r[0] for r in runs),
+                statistics.median(r[1] for r in runs),
+            )
     after = baseline(args.baseline, args.seconds, args.reps) if args.baseline else {}
-    print(f"cardrules {cardrules.__version__}, Python {sys.version.split()[0]}, 5 players, "
-          f"median of {args.reps} x {args.seconds:g} s")
+    print(
+        f"cardrules {cardrules.__version__}, Python {sys.version.split()[0]}, 5 players, "
+        f"median of {args.reps} x {args.seconds:g} s"
+    )
     for game, variant in GAMES.items():
         for policy in POLICIES:
             dps, decs = ours[game, policy]

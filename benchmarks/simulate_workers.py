@@ -51,13 +51,17 @@ def main() -> None:
             cpu = _cpu() - cpu0
             times[w].append(wall)
             results.add(json.dumps(s.to_json(), sort_keys=True))
-            print(f"  run {rep + 1}, {w} worker{'s' * (w > 1)}: {wall:6.2f} s "
-                  f"({args.deals / wall:,.0f} deals/s, processor time {cpu:.2f} s; "
-                  f"load average before {load:.2f})",
-                  flush=True)
+            print(
+                f"  run {rep + 1}, {w} worker{'s' * (w > 1)}: {wall:6.2f} s "
+                f"({args.deals / wall:,.0f} deals/s, processor time {cpu:.2f} s; "
+                f"load average before {load:.2f})",
+                flush=True,
+            )
     one, many = min(times[1]), min(times[args.workers])
-    print(f"best: 1 worker {one:.2f} s, {args.workers} workers {many:.2f} s: "
-          f"speed-up {one / many:.2f}x")
+    print(
+        f"best: 1 worker {one:.2f} s, {args.workers} workers {many:.2f} s: "
+        f"speed-up {one / many:.2f}x"
+    )
     print("results identical in every run" if len(results) == 1 else "RESULTS DIFFER")
 
 

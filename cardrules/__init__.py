@@ -34,8 +34,11 @@ from cardrules.engine.settlement import DealResult
 if TYPE_CHECKING:
     from cardrules.rules.loader import list_variants, load_variant, validate
 
-_LAZY = {"list_variants": "cardrules.rules.loader", "load_variant": "cardrules.rules.loader",
-         "validate": "cardrules.rules.loader"}
+_LAZY = {
+    "list_variants": "cardrules.rules.loader",
+    "load_variant": "cardrules.rules.loader",
+    "validate": "cardrules.rules.loader",
+}
 
 
 def __getattr__(name: str) -> Any:

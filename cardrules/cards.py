@@ -18,8 +18,21 @@ from collections.abc import Iterable
 SUITS = "SHDC"
 RANKS = "23456789TJQKA"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "knave", "queen", "king", "ace")
+RANK_NAMES = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "knave",
+    "queen",
+    "king",
+    "ace",
+)
 JACK = RANKS.index("J")
 ACE = RANKS.index("A")
 KING = RANKS.index("K")

@@ -51,9 +51,11 @@ def _games() -> list[tuple[str, tuple[str, ...]]]:
 
 GAMES = _games()
 #: Options no bundled file sets, that change who declares and when.
-OVERRIDES = [("five-card-loo", {"exchange": {"exchanger_must_play": False}}),
-             ("irish-loo", {"exchange": {"exchanger_must_play": False}}),
-             ("three-card-loo", {"players": {"dealer_sits_out_above": 4}})]
+OVERRIDES = [
+    ("five-card-loo", {"exchange": {"exchanger_must_play": False}}),
+    ("irish-loo", {"exchange": {"exchanger_must_play": False}}),
+    ("three-card-loo", {"players": {"dealer_sits_out_above": 4}}),
+]
 
 
 def C(text: str) -> int:
@@ -63,13 +65,15 @@ def C(text: str) -> int:
 # ------------------------------------------------------------------ legal in every phase
 
 
-@pytest.mark.parametrize(("variant", "house"), GAMES,
-                         ids=["+".join((g, *h)) for g, h in GAMES])
+@pytest.mark.parametrize(("variant", "house"), GAMES, ids=["+".join((g, *h)) for g, h in GAMES])
 def test_every_bot_chooses_a_legal_action(variant: str, house: tuple[str, ...]) -> None:
     rules = cardrules.load_variant(variant, house_rules=house)
     rng = random.Random(hash((variant, house)) & 0xFFFF)
-    bots = {"random": RandomBot(random.Random(1)), "heuristic": HeuristicBot(),
-            "mc": MonteCarloBot(samples=2, rng=random.Random(2), tries=3)}
+    bots = {
+        "random": RandomBot(random.Random(1)),
+        "heuristic": HeuristicBot(),
+        "mc": MonteCarloBot(samples=2, rng=random.Random(2), tries=3),
+    }
     steps = 0
     seed = 0
     phases: set[str] = set()
@@ -97,13 +101,16 @@ def test_every_bot_chooses_a_legal_action(variant: str, house: tuple[str, ...]) 
         assert "respond" in phases
 
 
-@pytest.mark.parametrize(("variant", "overrides"), OVERRIDES,
-                         ids=[v for v, _ in OVERRIDES])
-def test_bots_are_legal_under_options_no_file_sets(variant: str,
-                                                   overrides: dict[str, object]) -> None:
+@pytest.mark.parametrize(("variant", "overrides"), OVERRIDES, ids=[v for v, _ in OVERRIDES])
+def test_bots_are_legal_under_options_no_file_sets(
+    variant: str, overrides: dict[str, object]
+) -> None:
     rules = cardrules.load_variant(variant, overrides=overrides)
-    bots = [HeuristicBot(), RandomBot(random.Random(1)),
-            MonteCarloBot(samples=2, rng=random.Random(2), tries=3)]
+    bots = [
+        HeuristicBot(),
+        RandomBot(random.Random(1)),
+        MonteCarloBot(samples=2, rng=random.Random(2), tries=3),
+    ]
     for seed in range(1, 4):
         s = Session(rules, seed=seed)
         while not s.is_over and s.deals_played < 3:
@@ -136,8 +143,11 @@ def test_the_fast_path_sees_what_the_observation_shows() -> None:
 def _three_card(hand: tuple[str, ...], pool: int = 0) -> Session:
     """Four players, seat 0 the elder hand, hearts trumps (the nine turned up)."""
     rules = cardrules.load_variant("three-card-loo")
-    deal = FixedDeal(hands=(hand, ("2H", "3H", "4H"), ("7S", "8S", "9S"), ("7D", "8D", "9D")),
-                     miss=("TS", "JS", "QS"), turn_up="9H")
+    deal = FixedDeal(
+        hands=(hand, ("2H", "3H", "4H"), ("7S", "8S", "9S"), ("7D", "8D", "9D")),
+        miss=("TS", "JS", "QS"),
+        turn_up="9H",
+    )
     return Session(rules, 4, dealer=3, pool=pool, deal=deal)
 
 
@@ -164,8 +174,11 @@ def test_takes_the_miss_with_a_weak_hand_when_the_pool_is_worth_it() -> None:
 def test_the_dealer_facing_a_lone_stander_follows_the_legal_list() -> None:
     def facing_lone_stander(overrides: dict[str, object] | None = None) -> Session:
         rules = cardrules.load_variant("three-card-loo", overrides=overrides)
-        deal = FixedDeal(hands=(("AH", "KH", "QH"), ("2H", "3H", "4H"), ("7S", "8S", "9S"),
-                                ("2S", "3D", "4C")), miss=("TS", "JS", "QS"), turn_up="9H")
+        deal = FixedDeal(
+            hands=(("AH", "KH", "QH"), ("2H", "3H", "4H"), ("7S", "8S", "9S"), ("2S", "3D", "4C")),
+            miss=("TS", "JS", "QS"),
+            turn_up="9H",
+        )
         s = Session(rules, 4, dealer=3, deal=deal)
         for word in ("stand", "throw-up", "throw-up"):
             s.apply(word)
@@ -182,9 +195,15 @@ def test_the_dealer_facing_a_lone_stander_follows_the_legal_list() -> None:
 
 def test_exchanges_the_low_plain_cards_and_keeps_pam_and_the_ace_of_trumps() -> None:
     rules = cardrules.load_variant("five-card-loo")
-    deal = FixedDeal(hands=(("JC", "AH", "2S", "3D", "4C"), ("2H", "3H", "4H", "5H", "6H"),
-                            ("7S", "8S", "9S", "TS", "JS"), ("7D", "8D", "9D", "TD", "JD")),
-                     turn_up="9H")
+    deal = FixedDeal(
+        hands=(
+            ("JC", "AH", "2S", "3D", "4C"),
+            ("2H", "3H", "4H", "5H", "6H"),
+            ("7S", "8S", "9S", "TS", "JS"),
+            ("7D", "8D", "9D", "TD", "JD"),
+        ),
+        turn_up="9H",
+    )
     s = Session(rules, 4, dealer=3, deal=deal)
     assert _heuristic(s) == exchange_id([C("2S"), C("3D"), C("4C")])
 
@@ -193,13 +212,26 @@ def _loo_situation(hand: str, legal: str, trick: str = "", played: str = "") -> 
     """Seat 0 of four at three-card loo, hearts trumps, in the play."""
     cards = [C(t) for t in hand.split()]
     trick_cards = [C(t) for t in trick.split()]
-    return Situation(rules=cardrules.load_variant("three-card-loo"), seat=0, players=4,
-                     dealer=3, phase=PLAY_PHASE, trump=SUITS.index("H"), turnup=C("9H"),
-                     hand=sorted(cards), legal=sorted(PLAY + C(t) for t in legal.split()),
-                     trick=[(i + 1, c) for i, c in enumerate(trick_cards)],
-                     played=[C(t) for t in played.split()] + trick_cards, pool=9, standers=0,
-                     undecided=0, miss_untaken=False, tricks=(), scores=[0, 0, 0, 0],
-                     put_seen=False)
+    return Situation(
+        rules=cardrules.load_variant("three-card-loo"),
+        seat=0,
+        players=4,
+        dealer=3,
+        phase=PLAY_PHASE,
+        trump=SUITS.index("H"),
+        turnup=C("9H"),
+        hand=sorted(cards),
+        legal=sorted(PLAY + C(t) for t in legal.split()),
+        trick=[(i + 1, c) for i, c in enumerate(trick_cards)],
+        played=[C(t) for t in played.split()] + trick_cards,
+        pool=9,
+        standers=0,
+        undecided=0,
+        miss_untaken=False,
+        tricks=(),
+        scores=[0, 0, 0, 0],
+        put_seen=False,
+    )
 
 
 def test_heads_a_trick_as_cheaply_as_possible() -> None:
@@ -229,14 +261,30 @@ def test_leads_trumps_when_holding_many_and_a_master_card() -> None:
     assert heuristic_action(sit) == PLAY + C("AS")
 
 
-def _put_situation(hand: str, legal: list[int], phase: int, tricks: tuple[int | None, ...] = (),
-                   played: str = "") -> Situation:
+def _put_situation(
+    hand: str, legal: list[int], phase: int, tricks: tuple[int | None, ...] = (), played: str = ""
+) -> Situation:
     """Seat 0 of two-handed Put."""
-    return Situation(rules=cardrules.load_variant("put"), seat=0, players=2, dealer=1,
-                     phase=phase, trump=NO_TRUMP, turnup=-1,
-                     hand=sorted(C(t) for t in hand.split()), legal=legal, trick=[],
-                     played=[C(t) for t in played.split()], pool=0, standers=0, undecided=0,
-                     miss_untaken=False, tricks=tricks, scores=[0, 0], put_seen=False)
+    return Situation(
+        rules=cardrules.load_variant("put"),
+        seat=0,
+        players=2,
+        dealer=1,
+        phase=phase,
+        trump=NO_TRUMP,
+        turnup=-1,
+        hand=sorted(C(t) for t in hand.split()),
+        legal=legal,
+        trick=[],
+        played=[C(t) for t in played.split()],
+        pool=0,
+        standers=0,
+        undecided=0,
+        miss_untaken=False,
+        tricks=tricks,
+        scores=[0, 0],
+        put_seen=False,
+    )
 
 
 def test_put_goes_on_with_treys_and_gives_up_a_weak_hand() -> None:
@@ -257,8 +305,7 @@ def test_four_handed_put_the_stronger_partner_receives() -> None:
     rules = cardrules.load_variant("put-four-handed")
 
     def first(hand: tuple[str, ...]) -> Session:
-        deal = FixedDeal(hands=(("4S", "5S", "6S"), hand, ("7S", "8S", "9S"),
-                                ("4H", "5H", "6H")))
+        deal = FixedDeal(hands=(("4S", "5S", "6S"), hand, ("7S", "8S", "9S"), ("4H", "5H", "6H")))
         return Session(rules, 4, dealer=0, deal=deal)
 
     s = first(("3D", "7D", "8D"))  # a trey: he asks for his partner's best card
@@ -291,8 +338,7 @@ def _positions(variant: str, count: int, seed: int) -> list[Session]:
     return out[::3]
 
 
-@pytest.mark.parametrize("variant", ["three-card-loo", "five-card-loo", "put",
-                                     "put-four-handed"])
+@pytest.mark.parametrize("variant", ["three-card-loo", "five-card-loo", "put", "put-four-handed"])
 def test_the_search_never_reads_hidden_cards(variant: str) -> None:
     """Two positions that differ only in cards hidden from the seat to move: the same
     samples, the same play-out results, the same choice."""
@@ -309,10 +355,12 @@ def test_the_search_never_reads_hidden_cards(variant: str) -> None:
         bot_b = MonteCarloBot(samples=3, rng=random.Random(9), tries=4)
         cands = bot_a.candidates(a)
         assert cands == bot_b.candidates(b)
-        assert (bot_a.evaluate(a, cands, heuristic_policy)
-                == bot_b.evaluate(b, cands, heuristic_policy))
-        assert (MonteCarloBot(samples=3, rng=random.Random(4)).choose(a)
-                == MonteCarloBot(samples=3, rng=random.Random(4)).choose(b))
+        assert bot_a.evaluate(a, cands, heuristic_policy) == bot_b.evaluate(
+            b, cands, heuristic_policy
+        )
+        assert MonteCarloBot(samples=3, rng=random.Random(4)).choose(a) == MonteCarloBot(
+            samples=3, rng=random.Random(4)
+        ).choose(b)
         compared += 1
     assert compared >= 6
 
@@ -329,12 +377,14 @@ def test_redealing_keeps_what_the_seat_sees_and_agrees_with_the_play() -> None:
         assert t.rules == rules
 
 
-
-@pytest.mark.parametrize(("variant", "overrides"),
-                         [(g, {}) for g in ("three-card-loo", "five-card-loo", "irish-loo",
-                                            "put-four-handed")] + OVERRIDES)
-def test_real_play_by_the_rules_of_thumb_is_consistent(variant: str,
-                                                       overrides: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("variant", "overrides"),
+    [(g, {}) for g in ("three-card-loo", "five-card-loo", "irish-loo", "put-four-handed")]
+    + OVERRIDES,
+)
+def test_real_play_by_the_rules_of_thumb_is_consistent(
+    variant: str, overrides: dict[str, object]
+) -> None:
     """The true cards agree with what was done when the rules of thumb did it: the
     consistency check rebuilds each declaration exactly, and every card played was legal."""
     rules = cardrules.load_variant(variant, overrides=overrides or None)
@@ -367,8 +417,9 @@ def test_the_heuristic_clearly_beats_random_play_at_three_card_loo() -> None:
 
     def arm(first: str, index: int) -> tuple[int, int]:
         s = Session(rules, 5, seed=1000 + index)
-        bots = [make_bot(first if k == 0 else "random", random.Random(index * 8 + k))
-                for k in range(5)]
+        bots = [
+            make_bot(first if k == 0 else "random", random.Random(index * 8 + k)) for k in range(5)
+        ]
         start = s.scores[0]
         while not s.is_over and s.deals_played < 60:
             s.apply(bots[s.to_move].choose(SeatView(s, s.to_move)))

@@ -23,9 +23,18 @@ MODELINE = "# yaml-language-server: $schema=../schemas/cardrules.schema.json"
 def test_the_required_variants_are_bundled() -> None:
     names = {v.name for v in VARIANTS}
     assert {"three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed"} <= {
-        g.name for g in GAMES}
-    assert {"club-law", "unlimited-loo", "mixed-loo", "piquet-pack", "peel-1891",
-            "hoffmann-1909", "enquire-within", "cotton-put"} <= names
+        g.name for g in GAMES
+    }
+    assert {
+        "club-law",
+        "unlimited-loo",
+        "mixed-loo",
+        "piquet-pack",
+        "peel-1891",
+        "hoffmann-1909",
+        "enquire-within",
+        "cotton-put",
+    } <= names
     assert len(VARIANTS) == len(FILES)
 
 

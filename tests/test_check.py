@@ -39,7 +39,10 @@ def test_a_good_game_is_valid_and_conformant(tmp_path: Path) -> None:
     assert lines[0] == f"{path}: valid (0 errors, 0 warnings)"
     # From three players (RULES 1.1.1) to the capped most, with one count in between.
     assert [line.split(", ")[1].split(":")[0] for line in lines[1:-1]] == [
-        "3 players", "5 players", "8 players"]
+        "3 players",
+        "5 players",
+        "8 players",
+    ]
     assert all(line.endswith("8 deals: ok") for line in lines[1:-1])
     assert lines[-1] == f"{path}: conformant"
     assert not Path(failure_path(str(path))).exists()
@@ -47,8 +50,11 @@ def test_a_good_game_is_valid_and_conformant(tmp_path: Path) -> None:
 
 def test_a_house_rule_is_played_with_each_game_it_applies_to(tmp_path: Path) -> None:
     path = tmp_path / "spade-law.yaml"
-    path.write_text("name: spade-law\nkind: house_rule\napplies_to: [irish-loo]\n"
-                    "declarations:\n  forced_play:\n    turn_up_suits: [S]\n", encoding="utf-8")
+    path.write_text(
+        "name: spade-law\nkind: house_rule\napplies_to: [irish-loo]\n"
+        "declarations:\n  forced_play:\n    turn_up_suits: [S]\n",
+        encoding="utf-8",
+    )
     code, out, _ = check(str(path), "--deals", "5", "--max-players", "4")
     assert code == 0, out
     assert f"irish-loo + {path}, 3 players: 5 deals: ok" in out
@@ -57,13 +63,16 @@ def test_a_house_rule_is_played_with_each_game_it_applies_to(tmp_path: Path) -> 
 
 def test_an_invalid_file_exits_1_with_the_problem_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.yaml"
-    path.write_text("name: bad\nkind: game\nfollowing:\n  trump_when_void: alwys\n",
-                    encoding="utf-8")
+    path.write_text(
+        "name: bad\nkind: game\nfollowing:\n  trump_when_void: alwys\n", encoding="utf-8"
+    )
     code, out, _ = check(str(path), "--deals", "5")
     assert code == 1
     lines = out.splitlines()
-    assert lines[0].startswith(f"{path}:4:20: error: following.trump_when_void: 'alwys' is not "
-                               "one of if_can_head, always, never")
+    assert lines[0].startswith(
+        f"{path}:4:20: error: following.trump_when_void: 'alwys' is not "
+        "one of if_can_head, always, never"
+    )
     assert lines[-1] == f"{path}: invalid (1 error, 0 warnings)"
     assert "deals" not in out  # nothing is played with invalid rules
 
@@ -74,7 +83,8 @@ def test_a_missing_file_exits_1() -> None:
 
 
 def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import cardrules.tools.conformance as conformance
     from cardrules.tools.conformance import ConformanceFailure, ConformanceReport
 
@@ -90,16 +100,23 @@ def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
 
         s = Session(rules, players, seed=77, origin=options.get("origin"))
         s.apply(s.legal_actions()[0])
-        return ConformanceReport(rules.name, players, 1, 1, (
-            ConformanceFailure("cards", "a card went missing", 77, s.record()),))
+        return ConformanceReport(
+            rules.name,
+            players,
+            1,
+            1,
+            (ConformanceFailure("cards", "a card went missing", 77, s.record()),),
+        )
 
     monkeypatch.setattr(conformance, "check_rules", failing)
     monkeypatch.chdir(tmp_path)
     code, out, _ = check("my-loo.yaml", "--deals", "4", "--seed", "9")
     assert code == 1
     assert "my-loo.yaml, 5 players: FAILED cards: a card went missing" in out
-    assert "seed 9 (session seed 77); reproduce with: cardrules check my-loo.yaml --deals 4 " \
-           "--seed 9" in out
+    assert (
+        "seed 9 (session seed 77); reproduce with: cardrules check my-loo.yaml --deals 4 "
+        "--seed 9" in out
+    )
     record = json.loads(Path("my-loo.yaml.failure.json").read_text(encoding="utf-8"))
     assert record["seed"] == 77 and record["rules"]["variant"] == "my-loo.yaml"
     replayed, replay_out = io.StringIO(), io.StringIO()

@@ -41,8 +41,9 @@ def test_list_names_every_bundled_variant_with_aliases_and_descriptions() -> Non
     assert code == 0
     assert out.index("Games:") < out.index("House rules:")
     for v in loader.list_variants():
-        assert re.search(rf"^  {re.escape(v.name)} +{re.escape(v.description.splitlines()[0])}",
-                         out, re.M), v.name
+        assert re.search(
+            rf"^  {re.escape(v.name)} +{re.escape(v.description.splitlines()[0])}", out, re.M
+        ), v.name
         for alias in v.aliases:
             assert alias in out
 
@@ -51,9 +52,11 @@ def test_list_names_every_bundled_variant_with_aliases_and_descriptions() -> Non
 
 
 def test_validate_prints_file_line_col_lines_then_a_summary(tmp_path: Path) -> None:
-    house = write(tmp_path, "house.yaml",
-                  "name: house\nextends: three-card-loo\nfollowing:\n"
-                  "  trump_when_void: if_can_hed\n")
+    house = write(
+        tmp_path,
+        "house.yaml",
+        "name: house\nextends: three-card-loo\nfollowing:\n  trump_when_void: if_can_hed\n",
+    )
     code, out, err = run("validate", house)
     assert (code, err) == (1, "")
     assert out.splitlines() == [
@@ -99,11 +102,18 @@ def test_validate_json_for_tools(tmp_path: Path) -> None:
     code, out, _ = run("validate", "--format", "json", bad, good)
     report = json.loads(out)
     assert code == 1 and report["valid"] is False
-    assert [(f["file"], f["valid"]) for f in report["files"]] == [(str(bad), False),
-                                                                 (str(good), True)]
+    assert [(f["file"], f["valid"]) for f in report["files"]] == [
+        (str(bad), False),
+        (str(good), True),
+    ]
     (problem,) = report["files"][0]["problems"]
     assert {k: problem[k] for k in ("line", "column", "severity", "kind", "key")} == {
-        "line": 2, "column": 7, "severity": "error", "kind": "enum", "key": "kind"}
+        "line": 2,
+        "column": 7,
+        "severity": "error",
+        "kind": "enum",
+        "key": "kind",
+    }
 
 
 def test_validate_reports_a_missing_file_and_goes_on(tmp_path: Path) -> None:
@@ -136,16 +146,29 @@ def test_every_broken_file_fails_validation_without_a_traceback() -> None:
 
 
 def test_show_prints_every_value_and_where_it_was_set(tmp_path: Path) -> None:
-    base = write(tmp_path, "base.yaml", "name: base\ndeal:\n  hand_size: 5\n  miss: false\n"
-                 "wagers:\n  stake_deal: 5\n")
+    base = write(
+        tmp_path,
+        "base.yaml",
+        "name: base\ndeal:\n  hand_size: 5\n  miss: false\nwagers:\n  stake_deal: 5\n",
+    )
     write(tmp_path, "cap.yaml", "name: cap\nkind: house_rule\nwagers:\n  mixed_cap: 15\n")
-    game = write(tmp_path, "game.yaml", "name: game\nextends: base.yaml\n"
-                 "wagers: {stake_loo: 10}\n")
-    code, out, err = run("show", game, "-H", tmp_path / "cap.yaml", "--set", "wagers.loo=mixed",
-                         "--set", "deal.packets=[3, 2]")
+    game = write(tmp_path, "game.yaml", "name: game\nextends: base.yaml\nwagers: {stake_loo: 10}\n")
+    code, out, err = run(
+        "show",
+        game,
+        "-H",
+        tmp_path / "cap.yaml",
+        "--set",
+        "wagers.loo=mixed",
+        "--set",
+        "deal.packets=[3, 2]",
+    )
     assert (code, err) == (0, "")
-    lines = {line.split("#")[0].strip(): line.rsplit("# ", 1)[1] for line in out.splitlines()
-             if "# " in line and not line.startswith("#")}
+    lines = {
+        line.split("#")[0].strip(): line.rsplit("# ", 1)[1]
+        for line in out.splitlines()
+        if "# " in line and not line.startswith("#")
+    }
     assert lines["name: game"] == f"{game}:1"
     assert lines["hand_size: 5"] == f"{base}:3"
     assert lines["miss: false"] == f"{base}:4"
@@ -177,17 +200,22 @@ def test_show_prints_yaml_that_reads_back_as_the_same_rules() -> None:
 def test_show_prints_warnings_on_stderr(tmp_path: Path) -> None:
     code, out, err = run("show", "three-card-loo", "--set", "wagers.mixed_cap=20")
     assert code == 0 and out
-    assert err == ("<overrides>:0:0: warning: wagers.mixed_cap has no effect: wagers.loo is not "
-                   "mixed (remove it, or turn on what it depends on)\n")
+    assert err == (
+        "<overrides>:0:0: warning: wagers.mixed_cap has no effect: wagers.loo is not "
+        "mixed (remove it, or turn on what it depends on)\n"
+    )
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["show", "fiv-card-loo"], "did you mean 'five-card-loo'?"),
-    (["show", "club-law"], "is a house rule, not a game"),
-    (["show", "three-card-loo", "-H", "club-lw"], "did you mean 'club-law'?"),
-    (["show", "three-card-loo", "--set", "deal.hand_size=five"], "expected a whole number"),
-    (["show", "no/such.yaml"], "no such file"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["show", "fiv-card-loo"], "did you mean 'five-card-loo'?"),
+        (["show", "club-law"], "is a house rule, not a game"),
+        (["show", "three-card-loo", "-H", "club-lw"], "did you mean 'club-law'?"),
+        (["show", "three-card-loo", "--set", "deal.hand_size=five"], "expected a whole number"),
+        (["show", "no/such.yaml"], "no such file"),
+    ],
+)
 def test_show_reports_problems_and_exits_1(argv: list[str], message: str) -> None:
     code, out, err = run(*argv)
     assert (code, out) == (1, "")
@@ -195,9 +223,17 @@ def test_show_reports_problems_and_exits_1(argv: list[str], message: str) -> Non
     assert all(LINE.match(line) for line in err.splitlines())
 
 
-@pytest.mark.parametrize("argv", [[], ["frobnicate"], ["show"], ["validate"],
-                                  ["show", "put", "--set", "no-equals-sign"],
-                                  ["validate", "--format", "xml", "a.yaml"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["frobnicate"],
+        ["show"],
+        ["validate"],
+        ["show", "put", "--set", "no-equals-sign"],
+        ["validate", "--format", "xml", "a.yaml"],
+    ],
+)
 def test_usage_errors_exit_2_with_a_message(argv: list[str]) -> None:
     code, _, err = run(*argv)
     assert code == 2
@@ -240,13 +276,18 @@ def test_an_unreadable_file_is_a_clean_message(monkeypatch: pytest.MonkeyPatch) 
 
 def test_the_console_entry_point_runs_as_a_module(tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.yaml", "name: bad\ndeal: {hand_size: 010}\n")
-    done = subprocess.run([sys.executable, "-m", "cardrules", "validate", str(bad)],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", "validate", str(bad)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 1
     assert done.stdout.startswith(f"{bad}:2:19: error: deal.hand_size: expected a whole number")
     assert done.stderr == ""
-    done = subprocess.run([sys.executable, "-m", "cardrules"], capture_output=True, text=True,
-                          cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules"], capture_output=True, text=True, cwd=ROOT
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr
 
 

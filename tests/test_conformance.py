@@ -43,12 +43,17 @@ def test_every_game_has_configurations() -> None:
     assert any(hr == ("club-law",) for _, hr, _ in CONFIGS)
 
 
-@pytest.mark.parametrize(("game", "house_rules", "players"), CONFIGS,
-                         ids=[f"{g}{'+' + '+'.join(h) if h else ''}-{n}p" for g, h, n in CONFIGS])
-def test_random_play_keeps_the_invariants(game: str, house_rules: tuple[str, ...],
-                                          players: int) -> None:
+@pytest.mark.parametrize(
+    ("game", "house_rules", "players"),
+    CONFIGS,
+    ids=[f"{g}{'+' + '+'.join(h) if h else ''}-{n}p" for g, h, n in CONFIGS],
+)
+def test_random_play_keeps_the_invariants(
+    game: str, house_rules: tuple[str, ...], players: int
+) -> None:
     rules = cardrules.load_variant(game, house_rules=house_rules)
-    report = check_rules(rules, players, DEALS, seed=17, deep_every=40,
-                         origin=Origin(game, house_rules))
+    report = check_rules(
+        rules, players, DEALS, seed=17, deep_every=40, origin=Origin(game, house_rules)
+    )
     assert report.ok, "\n".join(str(f) for f in report.failures)
     assert report.deals >= DEALS

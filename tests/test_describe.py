@@ -60,8 +60,9 @@ def body(text: str) -> str:
 # --------------------------------------------------------------------------- every value
 
 
-ENUM_FIELDS = [(k, c) for k, c in option_fields()
-               if isinstance(c, type) and issubclass(c, enum.Enum)]
+ENUM_FIELDS = [
+    (k, c) for k, c in option_fields() if isinstance(c, type) and issubclass(c, enum.Enum)
+]
 BOOL_FIELDS = [k for k, c in option_fields() if c is bool]
 
 
@@ -111,8 +112,14 @@ def test_every_rule_of_every_bundled_rulebook_cites_its_source() -> None:
 def test_three_card_loo_rulebook() -> None:
     text = describe_variant("three-card-loo")
     assert text.startswith("# Three-Card Loo\n")
-    for heading in ("## 1. Players and pack", "## 2. The deal", "## 3. Declaring",
-                    "## 4. The play", "## 6. Settlement", "## 7. The session"):
+    for heading in (
+        "## 1. Players and pack",
+        "## 2. The deal",
+        "## 3. Declaring",
+        "## 4. The play",
+        "## 6. Settlement",
+        "## 7. The session",
+    ):
         assert f"\n{heading}\n" in text
     rules = body(text)
     # 1.1.5: three cards each and a spare hand, the miss; the next card turned up for trumps.
@@ -123,11 +130,14 @@ def test_three_card_loo_rulebook() -> None:
     assert "takes up the miss sight unseen" in rules
     assert "must play the miss against the lone player for the benefit of the pool" in rules
     # 1.1.10.1 and 1.1.12.3 (D17), with their sources.
-    assert ("Holding the ace of trumps, the leader to the first trick must lead it. "
-            "[RULES 1.1.10.1]") in rules
-    assert ("A player who cannot follow suit must trump if a trump would head the trick "
-            "(overtrumping if the trick is already trumped); otherwise he may play any card. "
-            "[RULES 1.1.12.3, D17]") in rules
+    assert (
+        "Holding the ace of trumps, the leader to the first trick must lead it. [RULES 1.1.10.1]"
+    ) in rules
+    assert (
+        "A player who cannot follow suit must trump if a trump would head the trick "
+        "(overtrumping if the trick is already trumped); otherwise he may play any card. "
+        "[RULES 1.1.12.3, D17]"
+    ) in rules
     # 1.1.4 and 1.1.14: a deal of 3, a loo of 6, each trick a third of the pool.
     assert "The stake for a deal is 3 counters." in rules
     assert "a loo of 6 counters" in rules
@@ -155,7 +165,7 @@ def test_five_card_loo_with_club_law_marks_the_house_rule() -> None:
     assert "may exchange, once, any number of his cards" in rules
     assert "\n## 5. Special hands\n" in text and "sweeps the board" in rules
     assert "four of one suit and Pam" in rules
-    assert "\"Pam, be civil\"" in rules
+    assert '"Pam, be civil"' in rules
     assert "each winning a fifth of it" in rules
 
 
@@ -167,9 +177,9 @@ def test_put_rulebook() -> None:
     assert "The cards rank 3, 2, ace, king, queen, knave, 10, 9, 8, 7, 6, 5, 4" in rules
     assert "whatever their suit" in rules
     assert "there are no trumps" in rules
-    assert "\"I put\"" in rules
+    assert '"I put"' in rules
     assert "wins him the game (5 points)" in rules
-    assert "One trick each and a tie (\"trick and tie\"): neither scores." in rules
+    assert 'One trick each and a tie ("trick and tie"): neither scores.' in rules
     assert "the player who led to it leads again" in rules
     # Nothing of Loo: no miss, no pool, no flushes, no declaring in turn.
     for word in ("miss", "counter", "flush", "looed", "Pam"):
@@ -193,8 +203,9 @@ def test_a_change_without_origin_is_marked_as_changed() -> None:
 
 def test_describe_command_prints_the_rulebook() -> None:
     out, err = io.StringIO(), io.StringIO()
-    assert run(["describe", "irish", "-H", "club-law", "--set", "wagers.stake_loo=3"],
-               out, err) == 0
+    assert (
+        run(["describe", "irish", "-H", "club-law", "--set", "wagers.stake_loo=3"], out, err) == 0
+    )
     text = out.getvalue()
     assert text.startswith("# Irish Loo, with Club Law\n")
     assert "*(house rule: club-law)*" in text and "*(override)*" in text
@@ -210,25 +221,33 @@ def test_three_card_against_irish_loo() -> None:
     lines = diff_variants("three-card-loo", "irish-loo")
     # RULES 1.3.1: "no Pam and no miss", one exchange of any number of cards from the stock.
     assert "The miss: dealt in three-card-loo, not in irish-loo" in lines
-    assert ("Exchanging: none in three-card-loo; once, any number of cards, in irish-loo"
-            in lines)
+    assert "Exchanging: none in three-card-loo; once, any number of cards, in irish-loo" in lines
     # With no miss, a lone stander cannot be opposed by the miss (D42).
     assert any(line.startswith("A lone stander: the dealer must play the miss") for line in lines)
     # Play and settlement are as at three-card loo (RULES 1.3.2).
-    for topic in ("Trumping when void", "Following suit", "Loo", "Dividing the pool",
-                  "The promoted card", "The deal"):
+    for topic in (
+        "Trumping when void",
+        "Following suit",
+        "Loo",
+        "Dividing the pool",
+        "The promoted card",
+        "The deal",
+    ):
         assert not any(line.startswith(topic + ":") for line in lines), topic
 
 
 def test_a_house_rule_against_its_game() -> None:
     lines = diff_variants("five-card-loo", "five-card-loo", house_rules_b=["mixed-loo"])
     # RULES 1.4.3: the loo is the pool played for, up to the limit (30 in mixed-loo).
-    assert lines == ["Loo: a fixed 10 counters in five-card-loo; the pool played for, at most "
-                     "30, in five-card-loo+mixed-loo"]
+    assert lines == [
+        "Loo: a fixed 10 counters in five-card-loo; the pool played for, at most "
+        "30, in five-card-loo+mixed-loo"
+    ]
 
 
-@pytest.mark.parametrize("game", ["three-card-loo", "five-card-loo", "irish-loo", "put",
-                                  "put-four-handed"])
+@pytest.mark.parametrize(
+    "game", ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed"]
+)
 def test_a_game_against_itself_has_no_differences(game: str) -> None:
     assert differences(load_variant(game), load_variant(game)) == []
     out, err = io.StringIO(), io.StringIO()
@@ -246,8 +265,9 @@ def test_diff_command() -> None:
     assert run(["diff", "put", "put", "-H", "cotton-put"], out, err) == 0
     lines = out.getvalue().splitlines()
     # D50: after Cotton a deal played out scores one point unless a put was seen.
-    assert ("A deal played out: the game in put; one point, or the game after a put, in "
-            "put+cotton-put") in lines
+    assert (
+        "A deal played out: the game in put; one point, or the game after a put, in put+cotton-put"
+    ) in lines
 
 
 def test_values_are_read_through_dotted_keys() -> None:

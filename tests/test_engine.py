@@ -38,13 +38,19 @@ def _code_strings(path: Path) -> set[str]:
             body = node.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
                 docstrings.add(id(body[0].value))
-    return {n.value.lower() for n in ast.walk(tree)
-            if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings}
+    return {
+        n.value.lower()
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docstrings
+    }
 
 
 def _choices() -> list[type[Choice]]:
-    return [v for v in vars(model).values()
-            if isinstance(v, type) and issubclass(v, Choice) and v is not Choice]
+    return [
+        v
+        for v in vars(model).values()
+        if isinstance(v, type) and issubclass(v, Choice) and v is not Choice
+    ]
 
 
 def test_the_engine_names_no_game() -> None:
@@ -72,14 +78,32 @@ def test_engine_does_not_import_yaml_or_jsonschema() -> None:
                 continue
             for m in mods:
                 assert m.split(".")[0] not in ("yaml", "jsonschema"), (module, m)
-                assert m not in ("cardrules.rules.loader", "cardrules.rules.validation",
-                                 "cardrules.rules.overlay", "cardrules.rules.yamlsafe") or module in (
-                    "session", "record", "conformance"), (module, m)
+                assert m not in (
+                    "cardrules.rules.loader",
+                    "cardrules.rules.validation",
+                    "cardrules.rules.overlay",
+                    "cardrules.rules.yamlsafe",
+                ) or module in ("session", "record", "conformance"), (module, m)
 
 
-@pytest.mark.parametrize("text", ["stand", "throw-up", "take-miss", "play-miss", "put", "see",
-                                  "refuse", "receive", "play QH", "give 3S", "discard 4D",
-                                  "exchange 2H 3C", "exchange 5S 4S 3S 2S JC"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "stand",
+        "throw-up",
+        "take-miss",
+        "play-miss",
+        "put",
+        "see",
+        "refuse",
+        "receive",
+        "play QH",
+        "give 3S",
+        "discard 4D",
+        "exchange 2H 3C",
+        "exchange 5S 4S 3S 2S JC",
+    ],
+)
 def test_action_text_round_trips(text: str) -> None:
     # Cards print in display order: by suit (S H D C), high first.
     assert action_text(parse_action(text)) == text
@@ -94,11 +118,14 @@ def test_action_ids_are_stable_numbers() -> None:
     ids = {exchange_id(c) for c in [(0,), (1,), (0, 1), (0, 2), (1, 2), (0, 1, 2)]}
     assert len(ids) == 6
     assert exchange_cards(exchange_id([parse_card("3C"), parse_card("2H")])) == (
-        parse_card("2H"), parse_card("3C"))
+        parse_card("2H"),
+        parse_card("3C"),
+    )
 
 
-@pytest.mark.parametrize("text", ["", "dance", "play", "play QX", "play QH KH", "stand QH",
-                                  "exchange", "exchange 2H 2H"])
+@pytest.mark.parametrize(
+    "text", ["", "dance", "play", "play QX", "play QH KH", "stand QH", "exchange", "exchange 2H 2H"]
+)
 def test_bad_action_text_is_named(text: str) -> None:
     with pytest.raises(ActionSyntaxError):
         parse_action(text)
@@ -107,7 +134,9 @@ def test_bad_action_text_is_named(text: str) -> None:
 def _fixed_three_card() -> cardrules.Session:
     deal = cardrules.FixedDeal(
         hands=(("9D", "5D", "3H"), ("QD", "AS", "2C"), ("KD", "4S", "7H")),
-        miss=("2S", "3S", "4H"), turn_up="8C")
+        miss=("2S", "3S", "4H"),
+        turn_up="8C",
+    )
     rules = cardrules.load_variant("three-card-loo")
     return cardrules.Session(rules, 3, dealer=2, deal=deal, first_deal=False)
 
@@ -194,9 +223,14 @@ def test_observation_shows_own_hand_and_hides_others() -> None:
 
 def test_exchanges_are_private() -> None:
     deal = cardrules.FixedDeal(
-        hands=(("2S", "3S", "4S", "5S", "7H"), ("2H", "3H", "4H", "5H", "6H"),
-               ("2D", "3D", "4D", "5D", "6D")),
-        turn_up="AD", stock=("8C", "9C"))
+        hands=(
+            ("2S", "3S", "4S", "5S", "7H"),
+            ("2H", "3H", "4H", "5H", "6H"),
+            ("2D", "3D", "4D", "5D", "6D"),
+        ),
+        turn_up="AD",
+        stock=("8C", "9C"),
+    )
     rules = cardrules.load_variant("five-card-loo")
     s = cardrules.Session(rules, 3, dealer=2, deal=deal, first_deal=False)
     s.apply("exchange 7H 5S")

@@ -24,8 +24,10 @@ def test_a_bundled_game_loads_by_name_and_gives_its_rules() -> None:
     assert rules.name == "five-card-loo" and rules.house_rules == ()
 
 
-@pytest.mark.parametrize("name", ["three-card-loo", "Three-Card-Loo", "THREE CARD LOO",
-                                  "three_card_loo", " three-card-loo "])
+@pytest.mark.parametrize(
+    "name",
+    ["three-card-loo", "Three-Card-Loo", "THREE CARD LOO", "three_card_loo", " three-card-loo "],
+)
 def test_names_are_found_ignoring_case_and_spelling_of_separators(name: str) -> None:
     assert cardrules.load_variant(name).name == "three-card-loo"
 
@@ -49,7 +51,8 @@ def test_house_rules_apply_by_name_and_alias() -> None:
 
 def test_one_house_rule_given_as_a_string_is_one_house_rule() -> None:
     assert cardrules.load_variant("three-card-loo", house_rules="club-law").house_rules == (
-        "club-law",)
+        "club-law",
+    )
 
 
 def test_a_file_loads_by_path_as_str_or_pathlike(tmp_path: Path) -> None:
@@ -61,7 +64,8 @@ def test_a_file_loads_by_path_as_str_or_pathlike(tmp_path: Path) -> None:
 
 
 def test_a_relative_path_is_read_from_the_current_directory(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "ours.yml").write_text("name: ours\n", "utf-8")
     monkeypatch.chdir(tmp_path)
     assert cardrules.load_variant("ours.yml").name == "ours"
@@ -76,11 +80,14 @@ def test_overrides_nested_or_dotted_give_the_same_rules() -> None:
 
 def test_bad_overrides_are_rules_errors_named_at_the_overrides() -> None:
     with pytest.raises(RulesError) as info:
-        cardrules.load_variant("three-card-loo",
-                               overrides={"wagers.lo": "mixed", "deal.hand_size": "five"})
+        cardrules.load_variant(
+            "three-card-loo", overrides={"wagers.lo": "mixed", "deal.hand_size": "five"}
+        )
     found = {(p.file, p.key, p.kind): p for p in info.value.problems}
-    assert set(found) == {("<overrides>", "wagers.lo", "unknown-key"),
-                          ("<overrides>", "deal.hand_size", "type")}
+    assert set(found) == {
+        ("<overrides>", "wagers.lo", "unknown-key"),
+        ("<overrides>", "deal.hand_size", "type"),
+    }
     assert found["<overrides>", "wagers.lo", "unknown-key"].suggestion == "did you mean 'loo'?"
 
 
@@ -119,7 +126,10 @@ def test_rules_errors_carry_every_problem_in_file_order(tmp_path: Path) -> None:
     with pytest.raises(RulesError) as info:
         cardrules.load_variant(path)
     assert [(p.line, p.kind) for p in info.value.problems] == [
-        (1, "name"), (2, "type"), (3, "enum")]
+        (1, "name"),
+        (2, "type"),
+        (3, "enum"),
+    ]
     assert str(info.value).splitlines()[0].startswith(f"{path}:1:7: error: name: 'Bad'")
 
 
@@ -141,7 +151,7 @@ def test_resolve_keeps_the_merged_mapping_its_origins_and_the_warnings(tmp_path:
     assert res.data["wagers"]["mixed_cap"] == 20
     assert res.origin(("wagers", "mixed_cap")) == f"{path}:4"
     assert res.origin(("deal", "packets")) == "<overrides>"
-    assert [p.kind for p in res.warnings] == ["no-effect"]    # no mixed loo: the cap is idle
+    assert [p.kind for p in res.warnings] == ["no-effect"]  # no mixed loo: the cap is idle
     assert res.rules == cardrules.load_variant(path, overrides={"deal.packets": [1]})
 
 
@@ -150,12 +160,21 @@ def test_list_variants_gives_games_then_house_rules_with_their_descriptions() ->
     kinds = [v.kind for v in variants]
     assert kinds == sorted(kinds, key=lambda k: k != Kind.GAME)
     names = [v.name for v in variants]
-    for required in ("three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed",
-                     "club-law", "unlimited-loo", "mixed-loo", "piquet-pack"):
+    for required in (
+        "three-card-loo",
+        "five-card-loo",
+        "irish-loo",
+        "put",
+        "put-four-handed",
+        "club-law",
+        "unlimited-loo",
+        "mixed-loo",
+        "piquet-pack",
+    ):
         assert required in names
     for v in variants:
         assert v.title and v.description and os.path.isfile(v.file)
-        if v.kind == Kind.GAME:   # the file given is the one the name loads
+        if v.kind == Kind.GAME:  # the file given is the one the name loads
             assert cardrules.load_variant(v.file) == cardrules.load_variant(v.name)
 
 
@@ -174,8 +193,9 @@ def test_the_data_folders_are_found_in_a_source_checkout() -> None:
     assert (bundled.data_dir("schemas") / "cardrules.schema.json").is_file()
 
 
-def test_a_packaged_data_folder_is_preferred(tmp_path: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_packaged_data_folder_is_preferred(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import importlib.resources
 
     packaged = tmp_path / "cardrules"

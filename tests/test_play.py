@@ -33,8 +33,15 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8", "TERM
 
 def play_pipe(*args: str, stdin: str) -> tuple[int, str, str]:
     """``cardrules ARGS`` with ``stdin`` piped in; the exit code, stdout and stderr."""
-    done = subprocess.run([sys.executable, "-m", "cardrules", *args], input=stdin,
-                          capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=30)
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+        timeout=30,
+    )
     assert "Traceback" not in done.stdout + done.stderr
     return done.returncode, done.stdout, done.stderr
 
@@ -44,9 +51,16 @@ class Pty:
 
     def __init__(self, *args: str) -> None:
         master, slave = os.openpty()
-        self.proc = subprocess.Popen([sys.executable, "-m", "cardrules", *args],
-                                     stdin=slave, stdout=slave, stderr=slave, cwd=ROOT,
-                                     env=ENV, close_fds=True, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardrules", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=ROOT,
+            env=ENV,
+            close_fds=True,
+            start_new_session=True,
+        )
         os.close(slave)
         self.fd = master
         self.text = ""
@@ -74,13 +88,12 @@ class Pty:
         while True:
             m = rx.search(self.text, self.pos)
             if m:
-                chunk = self.text[self.pos:m.end()]
+                chunk = self.text[self.pos : m.end()]
                 self.pos = m.end()
                 return chunk
             left = end - time.monotonic()
             if self.closed or left <= 0:
-                raise AssertionError(f"{rx.pattern!r} not seen; screen ends:\n"
-                                     f"{self.text[-2000:]}")
+                raise AssertionError(f"{rx.pattern!r} not seen; screen ends:\n{self.text[-2000:]}")
             self._read(left)
 
     def next_prompt_or_end(self, timeout: float = 10) -> tuple[str, bool]:
@@ -89,11 +102,11 @@ class Pty:
         while True:
             m = PROMPT.search(self.text, self.pos)
             if m:
-                chunk = self.text[self.pos:m.end()]
+                chunk = self.text[self.pos : m.end()]
                 self.pos = m.end()
                 return chunk, True
             if self.closed:
-                chunk = self.text[self.pos:]
+                chunk = self.text[self.pos :]
                 self.pos = len(self.text)
                 return chunk, False
             left = end - time.monotonic()
@@ -115,7 +128,7 @@ class Pty:
 
 def menu(screen: str) -> dict[int, str]:
     """The numbered actions of the last menu on a screen (exchanges as 'exchange CARDS')."""
-    block = screen[screen.rindex("Your move ("):]
+    block = screen[screen.rindex("Your move (") :]
     out: dict[int, str] = {}
     exchange = False
     for line in block.splitlines()[1:]:
@@ -163,9 +176,23 @@ def first_view(variant: str, players: int, seed: int, seat: int) -> dict[str, ob
 
 def test_a_whole_three_card_deal_played_by_typing_numbers(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    code, out, err = play_pipe("play", "three-card-loo", "--players", "4", "--seat", "1",
-                               "--seed", "3", "--bots", "random", "--deals", "1",
-                               "--record", str(record), stdin="1\n" * 12)
+    code, out, err = play_pipe(
+        "play",
+        "three-card-loo",
+        "--players",
+        "4",
+        "--seat",
+        "1",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--deals",
+        "1",
+        "--record",
+        str(record),
+        stdin="1\n" * 12,
+    )
     assert (code, err) == (0, "")
     seen = first_view("three-card-loo", 4, 3, 1)
     trump = SUIT_NAMES[SUITS.index(str(seen["trump"]))]
@@ -183,7 +210,7 @@ def test_a_whole_three_card_deal_played_by_typing_numbers(tmp_path: Path) -> Non
     # The deal's result as the record replays it, in the words of the rule texts.
     again = replay(json.loads(record.read_text(encoding="utf-8")))
     (res,) = again.results
-    block = out[out.index("Deal 1 over: "):]
+    block = out[out.index("Deal 1 over: ") :]
     looed = ", ".join(f"seat {s}" for s in res.looed) or "nobody"
     assert f"  looed: {looed}\n" in block
     assert sum(res.net) + res.carried == 0  # what the seats lost is what the pool carries
@@ -195,10 +222,28 @@ def test_a_whole_three_card_deal_played_by_typing_numbers(tmp_path: Path) -> Non
 def test_bad_input_gets_a_short_message_and_the_question_again(tmp_path: Path) -> None:
     seen = first_view("three-card-loo", 4, 3, 1)
     assert "AS" not in seen["hand"]  # type: ignore[operator]
-    typed = ["nonsense", "", "99", "play AS", f"play {seen['hand'][0]}", "exchange",  # type: ignore[index]
-             "q"]
-    code, out, err = play_pipe("play", "three-card-loo", "--players", "4", "--seat", "1",
-                               "--seed", "3", "--bots", "random", stdin="\n".join(typed) + "\n")
+    typed = [
+        "nonsense",
+        "",
+        "99",
+        "play AS",
+        f"play {seen['hand'][0]}",
+        "exchange",  # type: ignore[index]
+        "q",
+    ]
+    code, out, err = play_pipe(
+        "play",
+        "three-card-loo",
+        "--players",
+        "4",
+        "--seat",
+        "1",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        stdin="\n".join(typed) + "\n",
+    )
     assert (code, err) == (0, "")
     answers = PROMPT.split(out)[1:]
     assert len(answers) == len(typed)  # asked again after each bad line
@@ -206,9 +251,11 @@ def test_bad_input_gets_a_short_message_and_the_question_again(tmp_path: Path) -
     assert answers[1].startswith("\n  ? type the number of an action (1 to 3)")
     assert answers[2].startswith("99\n  ? there is no action 99: choose 1 to 3")
     # A card played while declaring: the engine's refusal, with its reason.
-    assert answers[3].startswith("play AS\n  Not allowed: seat 1 may not play AS: no card is "
-                                 "played until everyone has declared (legal: stand, throw-up, "
-                                 "take-miss)")
+    assert answers[3].startswith(
+        "play AS\n  Not allowed: seat 1 may not play AS: no card is "
+        "played until everyone has declared (legal: stand, throw-up, "
+        "take-miss)"
+    )
     assert "no card is played until everyone has declared" in answers[4]
     assert answers[5].startswith("exchange\n  ? 'exchange': name the cards to exchange")
     assert "You stop the game." in answers[6]
@@ -217,14 +264,27 @@ def test_bad_input_gets_a_short_message_and_the_question_again(tmp_path: Path) -
 
 def test_end_of_input_mid_game_ends_cleanly_and_writes_the_record(tmp_path: Path) -> None:
     record = tmp_path / "cut-short.json"
-    code, out, err = play_pipe("play", "five-card-loo", "--players", "4", "--seat", "1",
-                               "--seed", "3", "--bots", "random", "--record", str(record),
-                               stdin="1\n")
+    code, out, err = play_pipe(
+        "play",
+        "five-card-loo",
+        "--players",
+        "4",
+        "--seat",
+        "1",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--record",
+        str(record),
+        stdin="1\n",
+    )
     assert (code, err) == (0, "")
     assert out.rstrip().splitlines()[-3:-1] == [
         "End of input: the game stops here.",
         "Game abandoned after 0 deals. Final counters seat 0 -5, seat 1 0, seat 2 0, seat 3 0; "
-        "5 left in the pool."]
+        "5 left in the pool.",
+    ]
     data = json.loads(record.read_text(encoding="utf-8"))
     assert "1: stand" in data["actions"]
     again = replay(data)
@@ -239,11 +299,11 @@ def test_replay_of_a_bad_file_is_one_line(tmp_path: Path) -> None:
         "list.json": "[1, 2, 3]",
         "other.json": '{"format": "something-else/1"}',
         "shapeless.json": '{"format": "cardrules-record/1", "rules": {"variant": "put"}, '
-                          '"players": "two", "actions": 5}',
+        '"players": "two", "actions": 5}',
         "unknown.json": '{"format": "cardrules-record/1", "rules": {"variant": "no-such-game"},'
-                        ' "players": 2, "actions": []}',
+        ' "players": 2, "actions": []}',
         "bad-step.json": '{"format": "cardrules-record/1", "rules": {"variant": "put"}, '
-                         '"players": 2, "seed": 1, "actions": ["0: play ZZ"]}',
+        '"players": 2, "seed": 1, "actions": ["0: play ZZ"]}',
     }
     for name, content in cases.items():
         path = tmp_path / name
@@ -262,8 +322,7 @@ def test_usage_errors_are_one_line(tmp_path: Path) -> None:
     assert code == 2 and err == "cardrules: --seat must be 0 to 1 at a table of 2\n"
     code, _, err = play_pipe("play", "put", "--players", "3", stdin="")
     assert code == 2 and "put is played by 2 to 2 players, not 3" in err
-    code, _, err = play_pipe("play", "put", "--record", str(tmp_path / "no" / "g.json"),
-                               stdin="")
+    code, _, err = play_pipe("play", "put", "--record", str(tmp_path / "no" / "g.json"), stdin="")
     assert code == 2 and len(err.splitlines()) == 1 and "no such folder" in err
 
 
@@ -273,8 +332,20 @@ def test_usage_errors_are_one_line(tmp_path: Path) -> None:
 def test_a_five_card_deal_with_an_exchange_typed_as_text() -> None:
     seen = first_view("five-card-loo", 4, 3, 1)
     hand: list[str] = list(seen["hand"])  # type: ignore[call-overload]
-    term = Pty("play", "five-card-loo", "--players", "4", "--seat", "1", "--seed", "3",
-               "--bots", "random", "--deals", "1")
+    term = Pty(
+        "play",
+        "five-card-loo",
+        "--players",
+        "4",
+        "--seat",
+        "1",
+        "--seed",
+        "3",
+        "--bots",
+        "random",
+        "--deals",
+        "1",
+    )
     screen = term.expect(PROMPT)
     trump = SUIT_NAMES[SUITS.index(str(seen["trump"]))]
     assert f"Trumps: {trump} (turn-up {seen['turn_up']})" in screen
@@ -303,8 +374,20 @@ def test_a_five_card_deal_with_an_exchange_typed_as_text() -> None:
 
 
 def test_an_illegal_card_is_refused_with_the_reason_and_asked_again() -> None:
-    term = Pty("play", "three-card-loo", "--players", "5", "--seat", "0", "--seed", "11",
-               "--bots", "random", "--deals", "12")
+    term = Pty(
+        "play",
+        "three-card-loo",
+        "--players",
+        "5",
+        "--seat",
+        "0",
+        "--seed",
+        "11",
+        "--bots",
+        "random",
+        "--deals",
+        "12",
+    )
     refused = False
     while True:
         screen, asked = term.next_prompt_or_end()
@@ -317,9 +400,11 @@ def test_an_illegal_card_is_refused_with_the_reason_and_asked_again() -> None:
         if barred and not refused and "Your hand:" in screen.rsplit("Your move (", 1)[0]:
             term.type(barred[0])
             answer = term.expect(PROMPT)
-            assert re.search(rf"  Not allowed: seat 0 may not play {barred[0]}: (must follow "
-                             r"suit|must head the trick|void in the suit led|the leader must)",
-                             answer), answer
+            assert re.search(
+                rf"  Not allowed: seat 0 may not play {barred[0]}: (must follow "
+                r"suit|must head the trick|void in the suit led|the leader must)",
+                answer,
+            ), answer
             assert answer.endswith("Your move [" + answer.rsplit("Your move [", 1)[1])
             refused = True
             term.type("q")
@@ -332,8 +417,18 @@ def test_an_illegal_card_is_refused_with_the_reason_and_asked_again() -> None:
 
 def test_ctrl_d_at_the_terminal_ends_the_game_and_keeps_the_record(tmp_path: Path) -> None:
     record = tmp_path / "g.json"
-    term = Pty("play", "irish-loo", "--players", "3", "--seed", "5", "--bots", "random",
-               "--record", str(record))
+    term = Pty(
+        "play",
+        "irish-loo",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--bots",
+        "random",
+        "--record",
+        str(record),
+    )
     term.expect(PROMPT)
     term.type("1")
     term.expect(PROMPT)
@@ -361,8 +456,11 @@ def test_put_played_to_the_end_then_replayed(tmp_path: Path) -> None:
     played = term.text
     rules = cardrules.load_variant("put")
     assert rules.session.target_points == 5  # "a race to five points"
-    over = re.search(r"Game over after (\d+) deals?: seat (\d)(?: \(you\))? wins\. "
-                     r"Final points seat 0 (\d+), seat 1 (\d+)\.", played)
+    over = re.search(
+        r"Game over after (\d+) deals?: seat (\d)(?: \(you\))? wins\. "
+        r"Final points seat 0 (\d+), seat 1 (\d+)\.",
+        played,
+    )
     assert over, played[-1500:]
     points = [int(over.group(3)), int(over.group(4))]
     assert points[int(over.group(2))] >= 5 > points[1 - int(over.group(2))]
@@ -375,9 +473,23 @@ def test_put_played_to_the_end_then_replayed(tmp_path: Path) -> None:
 
 def test_three_card_loo_replay_repeats_the_results_of_the_game(tmp_path: Path) -> None:
     record = tmp_path / "loo.json"
-    code, out, err = play_pipe("play", "three-card-loo", "--players", "5", "--seat", "2",
-                               "--seed", "21", "--bots", "random", "--deals", "3",
-                               "--record", str(record), stdin="2\n1\n" * 40)
+    code, out, err = play_pipe(
+        "play",
+        "three-card-loo",
+        "--players",
+        "5",
+        "--seat",
+        "2",
+        "--seed",
+        "21",
+        "--bots",
+        "random",
+        "--deals",
+        "3",
+        "--record",
+        str(record),
+        stdin="2\n1\n" * 40,
+    )
     assert (code, err) == (0, "")
     code, shown, err = play_pipe("replay", str(record), stdin="")
     assert (code, err) == (0, "")
@@ -401,12 +513,26 @@ def test_the_sample_screen_in_the_guide_comes_from_a_real_run() -> None:
     argv = command.group(1).split()[1:]
     code, out, err = play_pipe(*argv, stdin="\n".join([*typed, "q"]) + "\n")
     assert (code, err) == (0, "")
-    assert out.startswith(block), out[:len(block) + 200]
+    assert out.startswith(block), out[: len(block) + 200]
 
 
-@pytest.mark.parametrize("text", ["stand", "throw-up", "take-miss", "play-miss", "put", "see",
-                                  "refuse", "receive", "exchange 2H 3C", "play QH", "give 3S",
-                                  "discard 4D"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "stand",
+        "throw-up",
+        "take-miss",
+        "play-miss",
+        "put",
+        "see",
+        "refuse",
+        "receive",
+        "exchange 2H 3C",
+        "play QH",
+        "give 3S",
+        "discard 4D",
+    ],
+)
 def test_every_action_form_in_the_guide_is_read_by_the_engine(text: str) -> None:
     guide = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
     assert f"`{text}`" in guide
@@ -420,11 +546,21 @@ CARD = re.compile(r"\b[2-9TJQKA][SHDC]\b")
 PUBLIC_MOVE = re.compile(r"^  (seat \d+|you|you, for the miss|the miss): play |^  trick ")
 
 
-@pytest.mark.parametrize(("variant", "house_rules"), [
-    ("three-card-loo", []), ("five-card-loo", []), ("five-card-loo", ["hoffmann-1909"]),
-    ("irish-loo", []), ("put", []), ("put-four-handed", []), ("three-card-loo", ["club-law"])])
-def test_the_person_never_sees_a_card_their_seat_may_not_know(variant: str,
-                                                              house_rules: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("variant", "house_rules"),
+    [
+        ("three-card-loo", []),
+        ("five-card-loo", []),
+        ("five-card-loo", ["hoffmann-1909"]),
+        ("irish-loo", []),
+        ("put", []),
+        ("put-four-handed", []),
+        ("three-card-loo", ["club-law"]),
+    ],
+)
+def test_the_person_never_sees_a_card_their_seat_may_not_know(
+    variant: str, house_rules: list[str]
+) -> None:
     """Every card named on the screen is in the person's own hand, on the table (played,
     turned up, or shown by the rules, as a flush is), or was seen by them earlier."""
     rules = cardrules.load_variant(variant, house_rules)

@@ -10,8 +10,12 @@ import pytest
 import cardrules
 
 
-def _play_out(variant: str, overrides: dict[str, object], players: int, seed: int,
-              ) -> cardrules.Session:
+def _play_out(
+    variant: str,
+    overrides: dict[str, object],
+    players: int,
+    seed: int,
+) -> cardrules.Session:
     rules = cardrules.load_variant(variant, overrides=overrides)
     s = cardrules.Session(rules, players, seed=seed)
     rng = random.Random(seed)

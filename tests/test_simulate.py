@@ -62,8 +62,9 @@ def exact_flush_probability() -> float:
 def test_flush_frequency_of_dealt_hands_is_the_counted_probability() -> None:
     # No exchange and no declaring: every hand is played as dealt, so the flushes the
     # engine settles are the flushes dealt, and every dealt hand is counted.
-    rules = cardrules.load_variant("five-card-loo", overrides={
-        "exchange.mode": "none", "declarations.enabled": False})
+    rules = cardrules.load_variant(
+        "five-card-loo", overrides={"exchange.mode": "none", "declarations.enabled": False}
+    )
     assert rules.promoted.card == "JC"
     s = simulate(rules, players=5, deals=25_000, seed=2024)
     p = exact_flush_probability()
@@ -81,12 +82,21 @@ def test_flush_frequency_of_dealt_hands_is_the_counted_probability() -> None:
 # --------------------------------------------------------------------------- conservation
 
 
-@pytest.mark.parametrize(("variant", "house", "players"), [
-    ("three-card-loo", [], 5), ("three-card-loo", ["club-law"], 6),
-    ("three-card-loo", ["unlimited-loo"], 4), ("three-card-loo", ["mixed-loo"], 5),
-    ("five-card-loo", [], 5), ("irish-loo", [], 3), ("three-card-loo", ["peel-1891"], 5),
-    ("five-card-loo", ["hoffmann-1909"], 4), ("five-card-loo", ["enquire-within"], 5),
-    ("three-card-loo", ["piquet-pack"], 6)])
+@pytest.mark.parametrize(
+    ("variant", "house", "players"),
+    [
+        ("three-card-loo", [], 5),
+        ("three-card-loo", ["club-law"], 6),
+        ("three-card-loo", ["unlimited-loo"], 4),
+        ("three-card-loo", ["mixed-loo"], 5),
+        ("five-card-loo", [], 5),
+        ("irish-loo", [], 3),
+        ("three-card-loo", ["peel-1891"], 5),
+        ("five-card-loo", ["hoffmann-1909"], 4),
+        ("five-card-loo", ["enquire-within"], 5),
+        ("three-card-loo", ["piquet-pack"], 6),
+    ],
+)
 def test_counters_are_conserved(variant: str, house: list[str], players: int) -> None:
     s = simulate(cardrules.load_variant(variant, house), players, 700, seed=9)
     assert s.deals == 700
@@ -96,8 +106,9 @@ def test_counters_are_conserved(variant: str, house: list[str], players: int) ->
 
 
 def test_conservation_holds_in_the_json_of_the_command() -> None:
-    code, out, _ = run("simulate", "five-card-loo", "-H", "mixed-loo", "--deals", "500",
-                       "--seed", "4", "--json")
+    code, out, _ = run(
+        "simulate", "five-card-loo", "-H", "mixed-loo", "--deals", "500", "--seed", "4", "--json"
+    )
     data = json.loads(out)
     assert code == 0
     assert sum(seat["net"] for seat in data["seats"]) + data["pool_left"] == 0
@@ -107,8 +118,19 @@ def test_conservation_holds_in_the_json_of_the_command() -> None:
 
 
 def test_two_workers_give_the_same_json_as_one() -> None:
-    base = ["simulate", "three-card-loo", "--deals", "3000", "--seed", "17", "--json",
-            "--compare", "three-card-loo", "-H2", "club-law"]
+    base = [
+        "simulate",
+        "three-card-loo",
+        "--deals",
+        "3000",
+        "--seed",
+        "17",
+        "--json",
+        "--compare",
+        "three-card-loo",
+        "-H2",
+        "club-law",
+    ]
     code1, one, _ = run(*base, "--workers", "1")
     code2, two, _ = run(*base, "--workers", "2")
     assert code1 == code2 == 0
@@ -138,16 +160,27 @@ def test_the_same_seed_deals_the_same_cards_under_both_rule_sets() -> None:
         assert a.deal.hands[:5] == b.deal.hands[:5] and a.deal.turnup == b.deal.turnup
         played = len(a.results)
         while len(a.results) == played:
-            a.apply(a.legal_actions()[0])    # A stands or plays its lowest card
+            a.apply(a.legal_actions()[0])  # A stands or plays its lowest card
         while len(b.results) == played:
-            b.apply(b.legal_actions()[-1])   # B throws up or plays its highest
+            b.apply(b.legal_actions()[-1])  # B throws up or plays its highest
         if a.is_over or b.is_over:
             break
 
 
 def test_comparison_shows_what_club_law_does_with_intervals() -> None:
-    code, out, _ = run("simulate", "three-card-loo", "--deals", "4000", "--seed", "1",
-                       "--json", "--compare", "three-card-loo", "-H2", "club-law")
+    code, out, _ = run(
+        "simulate",
+        "three-card-loo",
+        "--deals",
+        "4000",
+        "--seed",
+        "1",
+        "--json",
+        "--compare",
+        "three-card-loo",
+        "-H2",
+        "club-law",
+    )
     assert code == 0
     data = json.loads(out)
     assert data["a"]["house_rules"] == [] and data["b"]["house_rules"] == ["club-law"]
@@ -168,8 +201,20 @@ def test_comparison_shows_what_club_law_does_with_intervals() -> None:
 
 
 def test_comparison_text_has_both_sides_and_the_differences() -> None:
-    code, out, _ = run("simulate", "three-card-loo", "-H", "unlimited-loo", "--deals", "1500",
-                       "--seed", "2", "--compare", "three-card-loo", "-H2", "mixed-loo")
+    code, out, _ = run(
+        "simulate",
+        "three-card-loo",
+        "-H",
+        "unlimited-loo",
+        "--deals",
+        "1500",
+        "--seed",
+        "2",
+        "--compare",
+        "three-card-loo",
+        "-H2",
+        "mixed-loo",
+    )
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "A: three-card-loo + unlimited-loo"
@@ -202,27 +247,59 @@ def test_each_side_of_a_comparison_is_its_own_simulation() -> None:
 
 
 def _is_estimate(value: Any) -> bool:
-    return (isinstance(value, dict) and set(value) >= {"mean", "ci95"}
-            and isinstance(value["mean"], float)
-            and len(value["ci95"]) == 2 and value["ci95"][0] <= value["ci95"][1])
+    return (
+        isinstance(value, dict)
+        and set(value) >= {"mean", "ci95"}
+        and isinstance(value["mean"], float)
+        and len(value["ci95"]) == 2
+        and value["ci95"][0] <= value["ci95"][1]
+    )
 
 
 def test_json_has_the_documented_shape() -> None:
-    code, out, _ = run("simulate", "five-card-loo", "--players", "4", "--deals", "800",
-                       "--seed", "3", "--json", "--bots", "random")
+    code, out, _ = run(
+        "simulate",
+        "five-card-loo",
+        "--players",
+        "4",
+        "--deals",
+        "800",
+        "--seed",
+        "3",
+        "--json",
+        "--bots",
+        "random",
+    )
     assert code == 0
     data = json.loads(out)
-    assert {k: type(data[k]) for k in ("variant", "players", "deals", "sessions", "seed",
-                                       "scoring", "pool_left")} == {
-        "variant": str, "players": int, "deals": int, "sessions": int, "seed": int,
-        "scoring": str, "pool_left": int}
+    assert {
+        k: type(data[k])
+        for k in ("variant", "players", "deals", "sessions", "seed", "scoring", "pool_left")
+    } == {
+        "variant": str,
+        "players": int,
+        "deals": int,
+        "sessions": int,
+        "seed": int,
+        "scoring": str,
+        "pool_left": int,
+    }
     assert data["variant"] == "five-card-loo" and data["scoring"] == "counters"
     assert [s["seat"] for s in data["seats"]] == [0, 1, 2, 3]
     for seat in data["seats"]:
         assert isinstance(seat["net"], int) and _is_estimate(seat["per_deal"])
         assert seat["bot"] == "random"
-    for key in ("loo_rate", "deals_with_loo", "pool", "won", "singles", "flushes",
-                "dealt_flush", "deal_length", "session_length"):
+    for key in (
+        "loo_rate",
+        "deals_with_loo",
+        "pool",
+        "won",
+        "singles",
+        "flushes",
+        "dealt_flush",
+        "deal_length",
+        "session_length",
+    ):
         assert _is_estimate(data[key]), key
     assert data["pool"]["median"] <= data["pool"]["largest"]
     assert data["loo_rate"]["looed"] <= data["loo_rate"]["stood"]
@@ -262,8 +339,17 @@ def test_the_progress_bar_goes_to_a_terminal_and_never_into_the_json() -> None:
 
 
 def test_bots_one_name_or_one_per_seat() -> None:
-    code, out, _ = run("simulate", "irish-loo", "--players", "3", "--deals", "100",
-                       "--bots", "random,random,random", "--json")
+    code, out, _ = run(
+        "simulate",
+        "irish-loo",
+        "--players",
+        "3",
+        "--deals",
+        "100",
+        "--bots",
+        "random,random,random",
+        "--json",
+    )
     assert code == 0 and json.loads(out)["bots"] == ["random"] * 3
     code, _, err = run("simulate", "irish-loo", "--players", "3", "--bots", "random,random")
     assert code == 2 and "2 bots for 3 seats" in err
@@ -286,8 +372,9 @@ def test_plot_without_matplotlib_is_one_line_and_exit_2(monkeypatch: pytest.Monk
 def test_plot_series_are_the_deals_in_order() -> None:
     from cardrules.tools.plot import cumulative_nets
 
-    s = simulate(cardrules.load_variant("three-card-loo", ["unlimited-loo"]), 4, 400, seed=1,
-                 series=True)
+    s = simulate(
+        cardrules.load_variant("three-card-loo", ["unlimited-loo"]), 4, 400, seed=1, series=True
+    )
     assert len(s.pools) == len(s.nets) == 400
     assert max(s.pools) == s.largest_pool
     assert [c[-1] for c in cumulative_nets(s)] == list(s.net)
@@ -301,8 +388,7 @@ NUMBER = re.compile(r"[+-]?\d[\d,]*(?:\.\d+)?")
 
 def _labels(text: str) -> list[str]:
     """Each line's label: its text up to a colon or a gap of two spaces, numbers masked."""
-    return [re.split(r"\s{2,}|:", NUMBER.sub("#", line).strip())[0]
-            for line in text.splitlines()]
+    return [re.split(r"\s{2,}|:", NUMBER.sub("#", line).strip())[0] for line in text.splitlines()]
 
 
 def test_the_guides_reports_are_what_the_commands_print() -> None:
@@ -325,9 +411,14 @@ def test_the_guides_reports_are_what_the_commands_print() -> None:
 
 
 def test_counters_and_points_are_not_compared() -> None:
-    code, out, err = run("simulate", "five-card-loo", "--players", "4",
-                         "--compare", "put-four-handed")
+    code, out, err = run(
+        "simulate", "five-card-loo", "--players", "4", "--compare", "put-four-handed"
+    )
     assert code == 2 and out == "" and "cannot be compared" in err
     with pytest.raises(cardrules.PlayError):
-        compare(cardrules.load_variant("five-card-loo"),
-                cardrules.load_variant("put-four-handed"), 4, 10)
+        compare(
+            cardrules.load_variant("five-card-loo"),
+            cardrules.load_variant("put-four-handed"),
+            4,
+            10,
+        )

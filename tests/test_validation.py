@@ -27,8 +27,10 @@ from cardrules.rules.yamlsafe import MAX_BYTES
 ROOT = Path(__file__).resolve().parent.parent
 INVALID = ROOT / "tests" / "rules" / "invalid"
 VALID = ROOT / "tests" / "rules" / "valid"
-EXPECT = re.compile(r"# expect: (?:(?P<file>[\w.-]+\.yaml):)?(?P<line>\d+):(?P<col>\d+) "
-                    r"(?P<kind>[a-z-]+)")
+EXPECT = re.compile(
+    r"# expect: (?:(?P<file>[\w.-]+\.yaml):)?(?P<line>\d+):(?P<col>\d+) "
+    r"(?P<kind>[a-z-]+)"
+)
 
 
 def expectation(path: Path) -> tuple[str, int, int, str]:
@@ -56,10 +58,29 @@ BROKEN = sorted(INVALID.glob("*.yaml"))
 def test_there_are_enough_broken_files_and_each_states_its_expectation() -> None:
     assert len(BROKEN) >= 45
     kinds_covered = {expectation(p)[3] for p in BROKEN}
-    for kind in ("type", "duplicate-key", "anchor", "alias", "tag", "merge-key", "too-deep",
-                 "encoding", "multi-document", "unknown-key", "enum", "card", "capacity",
-                 "promoted-card", "rank-only-pack", "packets", "missing-base", "cycle",
-                 "unset", "missing-house-rule", "contradiction"):
+    for kind in (
+        "type",
+        "duplicate-key",
+        "anchor",
+        "alias",
+        "tag",
+        "merge-key",
+        "too-deep",
+        "encoding",
+        "multi-document",
+        "unknown-key",
+        "enum",
+        "card",
+        "capacity",
+        "promoted-card",
+        "rank-only-pack",
+        "packets",
+        "missing-base",
+        "cycle",
+        "unset",
+        "missing-house-rule",
+        "contradiction",
+    ):
         assert kind in kinds_covered, f"no broken file shows {kind}"
 
 
@@ -71,7 +92,11 @@ def test_a_broken_file_is_caught_where_its_mistake_is(path: Path) -> None:
     assert errors, f"{path.name} was accepted"
     first = errors[0]
     assert (Path(first.file).name, first.line, first.column, first.kind) == (
-        file, line, col, kind), "\n".join(str(p) for p in problems)
+        file,
+        line,
+        col,
+        kind,
+    ), "\n".join(str(p) for p in problems)
     assert first.message and "Traceback" not in first.message
 
 
@@ -80,7 +105,7 @@ def test_a_broken_file_does_not_load_and_says_why(path: Path) -> None:
     from cardrules.errors import RulesError
 
     with pytest.raises(RulesError) as info:
-        if b"kind: house_rule" in path.read_bytes():   # a house rule is applied to a game
+        if b"kind: house_rule" in path.read_bytes():  # a house rule is applied to a game
             loader.load_variant(VALID / "base-game.yaml", house_rules=[path])
         else:
             loader.load_variant(path)
@@ -128,7 +153,10 @@ def test_yaml_1_2_words_are_text_where_text_is_wanted() -> None:
 
 
 def test_all_schema_errors_are_reported_at_once_in_file_order(tmp_path: Path) -> None:
-    path = write(tmp_path, "many.yaml", """
+    path = write(
+        tmp_path,
+        "many.yaml",
+        """
         name: many
         wagers:
           stake_loo: lots
@@ -139,10 +167,16 @@ def test_all_schema_errors_are_reported_at_once_in_file_order(tmp_path: Path) ->
           trump_when_void: always
           headtrick: true
         kind: gamee
-        """)
+        """,
+    )
     found = [(p.line, p.column, p.kind) for p in loader.validate(path)]
-    assert found == [(3, 14, "type"), (5, 9, "type"), (6, 14, "range"), (9, 3, "unknown-key"),
-                     (10, 7, "enum")]
+    assert found == [
+        (3, 14, "type"),
+        (5, 9, "type"),
+        (6, 14, "range"),
+        (9, 3, "unknown-key"),
+        (10, 7, "enum"),
+    ]
 
 
 def test_unknown_keys_suggest_the_key_of_that_section() -> None:
@@ -159,7 +193,8 @@ def test_unknown_keys_in_the_wrong_section_suggest_the_right_one() -> None:
 
 def test_misspelt_values_suggest_the_word() -> None:
     (problem,) = validation.schema_problems(
-        RuleFile.of({"special_hands": {"flush": {"payers": "standers-only"}}}, "f"))
+        RuleFile.of({"special_hands": {"flush": {"payers": "standers-only"}}}, "f")
+    )
     assert problem.kind == "enum"
     assert problem.suggestion == "did you mean 'standers_only'?"
 
@@ -167,8 +202,16 @@ def test_misspelt_values_suggest_the_word() -> None:
 def test_a_huge_value_is_never_quoted_whole() -> None:
     huge = "x" * 100_000
     found = validation.schema_problems(
-        RuleFile.of({"following": {"be_civil": huge}, "pack": {"ranks": [huge]},
-                     "deal": {"packets": [[huge] * 1000]}, huge: 1}, "f"))
+        RuleFile.of(
+            {
+                "following": {"be_civil": huge},
+                "pack": {"ranks": [huge]},
+                "deal": {"packets": [[huge] * 1000]},
+                huge: 1,
+            },
+            "f",
+        )
+    )
     assert len(found) == 4
     assert all(len(str(p)) < 300 for p in found)
 
@@ -192,19 +235,22 @@ def test_the_schema_is_read_from_the_shipped_data() -> None:
 
 
 def test_importing_cardrules_imports_no_jsonschema_and_no_yaml() -> None:
-    code = ("import sys, cardrules; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('jsonschema', 'referencing', 'yaml')))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, check=True)
+    code = (
+        "import sys, cardrules; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('jsonschema', 'referencing', 'yaml')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert done.stdout.strip() == "[]"
 
 
 def test_loading_a_variant_does_not_import_jsonschema_until_it_validates() -> None:
-    code = ("import sys, cardrules; cardrules.list_variants(); "
-            "print('jsonschema' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, check=True)
+    code = "import sys, cardrules; cardrules.list_variants(); print('jsonschema' in sys.modules)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert done.stdout.strip() == "False"
 
 
@@ -221,75 +267,136 @@ SEMANTIC_CASES = [
     ("17 do not", {"players": {"max": 17}}, [(ERROR, "capacity")]),
     ("9 fit a piquet pack", {"pack": PIQUET, "players": {"max": 9}}, []),
     ("10 do not", {"pack": PIQUET, "players": {"max": 10}}, [(ERROR, "capacity")]),
-    ("the default count counts too", {"pack": PIQUET, "deal": {"hand_size": 6},
-                                      "wagers": {"stake_deal": 6}},
-     [(ERROR, "capacity")]),
-    ("no miss, no turn-up: 17 fit", {"players": {"max": 17}, "deal": {"miss": False},
-                                     "trumps": {"turn_up": False}}, []),
+    (
+        "the default count counts too",
+        {"pack": PIQUET, "deal": {"hand_size": 6}, "wagers": {"stake_deal": 6}},
+        [(ERROR, "capacity")],
+    ),
+    (
+        "no miss, no turn-up: 17 fit",
+        {"players": {"max": 17}, "deal": {"miss": False}, "trumps": {"turn_up": False}},
+        [],
+    ),
     ("JC in piquet", {"pack": PIQUET, "promoted": {"card": "JC"}}, []),
-    ("6C not in piquet", {"pack": PIQUET, "promoted": {"card": "6C"}},
-     [(ERROR, "promoted-card")]),
-    ("10 is T", {"pack": {"ranks": ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4",
-                                    "3", "2"]}}, []),
+    ("6C not in piquet", {"pack": PIQUET, "promoted": {"card": "6C"}}, [(ERROR, "promoted-card")]),
+    (
+        "10 is T",
+        {"pack": {"ranks": ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]}},
+        [],
+    ),
     ("piquet with full ranks", {"pack": {"cards": "piquet32"}}, [(ERROR, "ranks")]),
-    ("T and 10 twice", {"pack": {**PIQUET, "ranks": ["A", "K", "Q", "J", "T", "10", "9", "8",
-                                                     "7"]}}, [(ERROR, "ranks")]),
-    ("Put ranking on full pack", {"tricks": {"winner": "rank_only"},
-                                  "trumps": {"turn_up": False}}, []),
-    ("rank-only on piquet", {"pack": PIQUET, "tricks": {"winner": "rank_only"},
-                             "trumps": {"turn_up": False}}, [(ERROR, "rank-only-pack")]),
+    (
+        "T and 10 twice",
+        {"pack": {**PIQUET, "ranks": ["A", "K", "Q", "J", "T", "10", "9", "8", "7"]}},
+        [(ERROR, "ranks")],
+    ),
+    (
+        "Put ranking on full pack",
+        {"tricks": {"winner": "rank_only"}, "trumps": {"turn_up": False}},
+        [],
+    ),
+    (
+        "rank-only on piquet",
+        {"pack": PIQUET, "tricks": {"winner": "rank_only"}, "trumps": {"turn_up": False}},
+        [(ERROR, "rank-only-pack")],
+    ),
     ("min above default", {"players": {"min": 6}}, [(ERROR, "players")]),
     ("default above max", {"players": {"max": 4}}, [(ERROR, "players")]),
-    ("partners of four", {"players": {"min": 4, "max": 4, "default": 4},
-                          "deal": {"miss": False}, "partnerships": {"enabled": True}}, []),
-    ("partners, any number", {"deal": {"miss": False}, "partnerships": {"enabled": True}},
-     [(ERROR, "partnerships")]),
-    ("3 then 2 for five", {"deal": {"hand_size": 5, "packets": [3, 2]},
-                           "wagers": {"stake_deal": 5}}, []),
+    (
+        "partners of four",
+        {
+            "players": {"min": 4, "max": 4, "default": 4},
+            "deal": {"miss": False},
+            "partnerships": {"enabled": True},
+        },
+        [],
+    ),
+    (
+        "partners, any number",
+        {"deal": {"miss": False}, "partnerships": {"enabled": True}},
+        [(ERROR, "partnerships")],
+    ),
+    (
+        "3 then 2 for five",
+        {"deal": {"hand_size": 5, "packets": [3, 2]}, "wagers": {"stake_deal": 5}},
+        [],
+    ),
     ("2 a round for three", {"deal": {"packets": [2]}}, [(ERROR, "packets")]),
     ("stake 4 in thirds", {"wagers": {"stake_deal": 4}}, [(WARNING, "stake-division")]),
-    ("points need no division", {"wagers": {"scoring": "points", "stake_deal": 4},
-                                 "session": {"finish": "target_points"}},
-     [(WARNING, "no-effect")]),
+    (
+        "points need no division",
+        {"wagers": {"scoring": "points", "stake_deal": 4}, "session": {"finish": "target_points"}},
+        [(WARNING, "no-effect")],
+    ),
     ("challenges with a pool", {"challenges": {"enabled": True}}, [(ERROR, "contradiction")]),
-    ("target points with a pool", {"session": {"finish": "target_points"}},
-     [(ERROR, "contradiction")]),
-    ("miss holder leads, no miss", {"deal": {"miss": False},
-                                    "leads": {"first_leader": "miss_holder"}},
-     [(ERROR, "contradiction")]),
-    ("first deal with a miss, no miss", {"deal": {"miss": False},
-                                         "session": {"first_deal": "all_ante_with_miss"}},
-     [(ERROR, "contradiction")]),
+    (
+        "target points with a pool",
+        {"session": {"finish": "target_points"}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "miss holder leads, no miss",
+        {"deal": {"miss": False}, "leads": {"first_leader": "miss_holder"}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "first deal with a miss, no miss",
+        {"deal": {"miss": False}, "session": {"first_deal": "all_ante_with_miss"}},
+        [(ERROR, "contradiction")],
+    ),
     ("rank-only with trumps", {"tricks": {"winner": "rank_only"}}, [(ERROR, "contradiction")]),
-    ("flush by rank", {"tricks": {"winner": "rank_only"}, "trumps": {"turn_up": False},
-                       "special_hands": {"flush": {"enabled": True}}},
-     [(ERROR, "contradiction")]),
-    ("exchange without declaring", {"declarations": {"enabled": False},
-                                    "exchange": {"mode": "once_any_number"}},
-     [(ERROR, "contradiction")]),
-    ("flush options while off", {"special_hands": {"flush": {"payers": "standers_only"}}},
-     [(WARNING, "no-effect")]),
-    ("flush options while on", {"special_hands": {"flush": {"enabled": True,
-                                                             "payers": "standers_only"}}}, []),
+    (
+        "flush by rank",
+        {
+            "tricks": {"winner": "rank_only"},
+            "trumps": {"turn_up": False},
+            "special_hands": {"flush": {"enabled": True}},
+        },
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "exchange without declaring",
+        {"declarations": {"enabled": False}, "exchange": {"mode": "once_any_number"}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "flush options while off",
+        {"special_hands": {"flush": {"payers": "standers_only"}}},
+        [(WARNING, "no-effect")],
+    ),
+    (
+        "flush options while on",
+        {"special_hands": {"flush": {"enabled": True, "payers": "standers_only"}}},
+        [],
+    ),
     ("a cap without a mixed loo", {"wagers": {"mixed_cap": 20}}, [(WARNING, "no-effect")]),
     ("a cap with a mixed loo", {"wagers": {"mixed_cap": 20, "loo": "mixed"}}, []),
     ("civility without Pam", {"following": {"be_civil": "strict"}}, [(WARNING, "no-effect")]),
-    ("trump rules without trumps", {"trumps": {"turn_up": False},
-                                    "following": {"trump_when_void": "never"}},
-     [(WARNING, "no-effect")]),
-    ("a miss position without a miss", {"deal": {"miss": False,
-                                                 "miss_position": "block_at_end"}},
-     [(WARNING, "no-effect")]),
-    ("dealer out above the most", {"players": {"max": 6, "dealer_sits_out_above": 6}},
-     [(WARNING, "no-effect")]),
+    (
+        "trump rules without trumps",
+        {"trumps": {"turn_up": False}, "following": {"trump_when_void": "never"}},
+        [(WARNING, "no-effect")],
+    ),
+    (
+        "a miss position without a miss",
+        {"deal": {"miss": False, "miss_position": "block_at_end"}},
+        [(WARNING, "no-effect")],
+    ),
+    (
+        "dealer out above the most",
+        {"players": {"max": 6, "dealer_sits_out_above": 6}},
+        [(WARNING, "no-effect")],
+    ),
     ("dealer out above five", {"players": {"dealer_sits_out_above": 5}}, []),
 ]
 
 
-@pytest.mark.parametrize(("data", "expected"), [c[1:] for c in SEMANTIC_CASES],
-                         ids=[c[0] for c in SEMANTIC_CASES])
-def test_semantic_checks(tmp_path: Path, data: dict[str, object],
-                         expected: list[tuple[str, str]]) -> None:
+@pytest.mark.parametrize(
+    ("data", "expected"), [c[1:] for c in SEMANTIC_CASES], ids=[c[0] for c in SEMANTIC_CASES]
+)
+def test_semantic_checks(
+    tmp_path: Path, data: dict[str, object], expected: list[tuple[str, str]]
+) -> None:
     path = tmp_path / "game.yaml"
     path.write_text(json.dumps({"name": "game", **data}), "utf-8")  # JSON is YAML
     assert kinds(path) == expected
@@ -305,54 +412,79 @@ def test_warnings_fail_only_when_strict(tmp_path: Path) -> None:
     path.write_text("name: game\nwagers:\n  mixed_cap: 20\n", "utf-8")
     (problem,) = loader.validate(path)
     assert (problem.severity, problem.kind, problem.line, problem.column) == (
-        WARNING, "no-effect", 3, 14)
+        WARNING,
+        "no-effect",
+        3,
+        14,
+    )
     assert problem.message == "wagers.mixed_cap has no effect: wagers.loo is not mixed"
     (strict,) = loader.validate(path, strict=True)
     assert strict.severity == ERROR
-    assert loader.load_variant(path).wagers.mixed_cap == 20   # a warning does not stop loading
+    assert loader.load_variant(path).wagers.mixed_cap == 20  # a warning does not stop loading
 
 
 def test_a_problem_of_several_values_is_named_where_the_last_was_set(tmp_path: Path) -> None:
-    write(tmp_path, "put-like.yaml", """
+    write(
+        tmp_path,
+        "put-like.yaml",
+        """
         name: put-like
         tricks: {winner: rank_only}
         trumps: {turn_up: false}
-        """)
-    write(tmp_path, "piquet.yaml", """
+        """,
+    )
+    write(
+        tmp_path,
+        "piquet.yaml",
+        """
         name: piquet
         kind: house_rule
         pack:
           cards: piquet32
           ranks: [A, K, Q, J, T, "9", "8", "7"]
-        """)
-    game = write(tmp_path, "game.yaml", "name: game\nextends: put-like.yaml\n"
-                 "house_rules: [piquet.yaml]\n")
+        """,
+    )
+    game = write(
+        tmp_path, "game.yaml", "name: game\nextends: put-like.yaml\nhouse_rules: [piquet.yaml]\n"
+    )
     (problem,) = [p for p in loader.validate(game) if p.severity == ERROR]
     assert (Path(problem.file).name, problem.line, problem.column, problem.kind) == (
-        "piquet.yaml", 4, 10, "rank-only-pack")
+        "piquet.yaml",
+        4,
+        10,
+        "rank-only-pack",
+    )
 
 
 def test_a_house_rule_is_checked_on_every_game_it_applies_to(tmp_path: Path) -> None:
     write(tmp_path, "plain.yaml", "name: plain\n")
     write(tmp_path, "flushes.yaml", "name: flushes\nspecial_hands: {flush: {enabled: true}}\n")
-    both = write(tmp_path, "both.yaml", """
+    both = write(
+        tmp_path,
+        "both.yaml",
+        """
         name: both
         kind: house_rule
         applies_to: [plain.yaml, flushes.yaml]
         special_hands:
           flush:
             payers: standers_only
-        """)
+        """,
+    )
     # The flush rule matters in one of its games: no warning.
     assert loader.validate(both) == []
-    plain_only = write(tmp_path, "plain-only.yaml", """
+    plain_only = write(
+        tmp_path,
+        "plain-only.yaml",
+        """
         name: plain-only
         kind: house_rule
         applies_to: [plain.yaml]
         special_hands:
           flush:
             payers: standers_only
-        """)
+        """,
+    )
     (problem,) = loader.validate(plain_only)
     assert (problem.severity, problem.kind, problem.line) == (WARNING, "no-effect", 6)
 
@@ -373,21 +505,26 @@ def test_a_problem_is_named_at_the_value_set(tmp_path: Path) -> None:
 def test_a_default_is_located_at_the_nearest_value_a_file_set(tmp_path: Path) -> None:
     path = write(tmp_path, "game.yaml", "name: game\nplayers:\n  max: 4\n  min: 3\n")
     merged = loader.resolve(path, overrides={"players.max": 6}).merged
-    assert merged.locate(("players", "default")) == (str(path), 3, 3)   # the players section
+    assert merged.locate(("players", "default")) == (str(path), 3, 3)  # the players section
     assert merged.locate(("players", "min")) == (str(path), 4, 8)
     assert merged.locate(("players", "max")) == ("<overrides>", 0, 0)
-    assert merged.locate(("deal", "miss")) == (str(path), 1, 1)        # the file itself
+    assert merged.locate(("deal", "miss")) == (str(path), 1, 1)  # the file itself
 
 
 def test_problem_keys_name_the_offending_option(tmp_path: Path) -> None:
-    path = write(tmp_path, "game.yaml", "name: game\npromoted: {card: 2C}\n"
-                 "pack: {cards: piquet32, ranks: [A, K, Q, J, T, '9', '8', '7']}\n")
+    path = write(
+        tmp_path,
+        "game.yaml",
+        "name: game\npromoted: {card: 2C}\n"
+        "pack: {cards: piquet32, ranks: [A, K, Q, J, T, '9', '8', '7']}\n",
+    )
     (problem,) = loader.validate(path)
     assert (problem.kind, problem.key) == ("promoted-card", "promoted.card")
     assert isinstance(problem, Problem)
 
 
 # --------------------------------------------------------------------------- any data at all
+
 
 def _leaf_values(schema: dict[str, object]) -> st.SearchStrategy[object]:
     """Values for one option: mostly ones the schema allows, sometimes anything."""
@@ -405,10 +542,14 @@ def _leaf_values(schema: dict[str, object]) -> st.SearchStrategy[object]:
     if "string" in kinds:
         allowed.append(st.sampled_from(["JC", "jack_of_trumps", "2C", "A", "C", "x", ""]))
     if "array" in kinds:
-        allowed.append(st.lists(st.sampled_from(["A", "K", "7", "C", "S", 1, 2, 3]),
-                                max_size=14))
-    junk = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=5),
-                     st.lists(st.integers(), max_size=2))
+        allowed.append(st.lists(st.sampled_from(["A", "K", "7", "C", "S", 1, 2, 3]), max_size=14))
+    junk = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.text(max_size=5),
+        st.lists(st.integers(), max_size=2),
+    )
     return st.one_of(*allowed, junk) if allowed else junk
 
 

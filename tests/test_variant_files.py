@@ -31,9 +31,19 @@ VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 FILES = sorted(VARIANTS.glob("*.yaml"))
 MODELINE = "# yaml-language-server: $schema=../schemas/cardrules.schema.json\n"
 GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed"]
-HOUSE_RULES = ["club-law", "unlimited-loo", "mixed-loo", "piquet-pack", "peel-1891",
-               "hoffmann-1909", "enquire-within", "enquire-within-put", "cotton-put",
-               "hoyle-put", "parlett-put"]
+HOUSE_RULES = [
+    "club-law",
+    "unlimited-loo",
+    "mixed-loo",
+    "piquet-pack",
+    "peel-1891",
+    "hoffmann-1909",
+    "enquire-within",
+    "enquire-within-put",
+    "cotton-put",
+    "hoyle-put",
+    "parlett-put",
+]
 
 
 def _data(path: Path) -> dict[str, object]:
@@ -72,8 +82,11 @@ def test_names_and_aliases_are_unique() -> None:
 
 
 def _applicable() -> list[tuple[str, str]]:
-    return [(game, rule) for rule in HOUSE_RULES
-            for game in _data(VARIANTS / f"{rule}.yaml")["applies_to"]]  # type: ignore[union-attr]
+    return [
+        (game, rule)
+        for rule in HOUSE_RULES
+        for game in _data(VARIANTS / f"{rule}.yaml")["applies_to"]
+    ]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("game", "rule"), _applicable())
@@ -150,9 +163,13 @@ def test_default_presets_change_nothing() -> None:
     """peel-1891 and hoyle-put state the defaults: applying them alone changes no rule."""
     import attrs
 
-    for game, preset in (("three-card-loo", "peel-1891"), ("five-card-loo", "peel-1891"),
-                         ("irish-loo", "peel-1891"), ("put", "hoyle-put"),
-                         ("put-four-handed", "hoyle-put")):
+    for game, preset in (
+        ("three-card-loo", "peel-1891"),
+        ("five-card-loo", "peel-1891"),
+        ("irish-loo", "peel-1891"),
+        ("put", "hoyle-put"),
+        ("put-four-handed", "hoyle-put"),
+    ):
         plain = cardrules.load_variant(game)
         with_preset = cardrules.load_variant(game, house_rules=[preset])
         assert attrs.evolve(with_preset, house_rules=()) == plain, (game, preset)

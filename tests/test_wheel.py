@@ -21,23 +21,30 @@ BUNDLED = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
 
 
 def _run(args: list[str | Path], cwd: Path, env: dict[str, str]) -> str:
-    done = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=300)
+    done = subprocess.run(
+        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, f"{args} failed:\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
 
 def test_installed_wheel_lists_and_loads_every_bundled_variant(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP")
+    }
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
 
     # Build the wheel from the source tree, as a release would.
     dist = tmp_path / "dist"
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dist, ROOT],
-         cwd=elsewhere, env=env)
+    _run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", dist, ROOT],
+        cwd=elsewhere,
+        env=env,
+    )
     (wheel,) = dist.glob("cardrules-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "cardrules/_data/schemas/cardrules.schema.json" in names

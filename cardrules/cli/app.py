@@ -40,8 +40,18 @@ import attrs
 
 from cardrules.errors import ERROR, WARNING, CardRulesError, Problem, RulesError
 
-__all__ = ["HOUSE_RULES", "OVERRIDES", "VARIANT", "arg", "assignment", "build_parser", "command",
-           "main", "positive", "run"]
+__all__ = [
+    "HOUSE_RULES",
+    "OVERRIDES",
+    "VARIANT",
+    "arg",
+    "assignment",
+    "build_parser",
+    "command",
+    "main",
+    "positive",
+    "run",
+]
 
 Runner = Callable[[argparse.Namespace, IO[str], IO[str]], int]
 Argument = tuple[tuple[str, ...], dict[str, Any]]
@@ -81,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(
         prog="cardrules",
-        description="Trick-taking card games and their house rules as YAML rule files.")
+        description="Trick-taking card games and their house rules as YAML rule files.",
+    )
     from cardrules import __version__
 
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
@@ -96,7 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: Modules that register more subcommands with :func:`command` when imported.
-COMMAND_MODULES = ("cardrules.cli.engine_commands", "cardrules.cli.play_commands", "cardrules.cli.rulebook_commands")
+COMMAND_MODULES = (
+    "cardrules.cli.engine_commands",
+    "cardrules.cli.play_commands",
+    "cardrules.cli.rulebook_commands",
+)
 
 
 def _load_command_modules() -> None:
@@ -144,8 +159,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         code = 0
     except Exception as exc:  # a bug: say so in one line rather than a traceback
-        print(f"cardrules: internal error: {type(exc).__name__}: {exc} "
-              "(please report it with the command that caused it)", file=sys.stderr)
+        print(
+            f"cardrules: internal error: {type(exc).__name__}: {exc} "
+            "(please report it with the command that caused it)",
+            file=sys.stderr,
+        )
         code = 70
     sys.stdout.flush()
     return code
@@ -192,20 +210,35 @@ def _schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return 0
 
 
-@command("validate", "check rule files; exit 0 only when all are valid",
-         arg("files", metavar="FILE", nargs="+", help="rule files (games or house rules)"),
-         arg("--strict", action="store_true", help="treat warnings as errors"),
-         arg("--format", choices=("text", "json"), default="text",
-             help="text lines (default) or JSON for tools"))
+@command(
+    "validate",
+    "check rule files; exit 0 only when all are valid",
+    arg("files", metavar="FILE", nargs="+", help="rule files (games or house rules)"),
+    arg("--strict", action="store_true", help="treat warnings as errors"),
+    arg(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text lines (default) or JSON for tools",
+    ),
+)
 def _validate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.rules.loader import validate
 
     results = [(file, validate(file, strict=args.strict)) for file in args.files]
     invalid = [file for file, problems in results if _failed(problems)]
     if args.format == "json":
-        report = {"valid": not invalid, "files": [
-            {"file": file, "valid": not _failed(problems),
-             "problems": [p.to_json() for p in problems]} for file, problems in results]}
+        report = {
+            "valid": not invalid,
+            "files": [
+                {
+                    "file": file,
+                    "valid": not _failed(problems),
+                    "problems": [p.to_json() for p in problems],
+                }
+                for file, problems in results
+            ],
+        }
         print(json.dumps(report, indent=2, ensure_ascii=False), file=out)
     else:
         shown = set()  # a broken base shared by several files is shown once
@@ -218,8 +251,9 @@ def _validate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         warnings = sum(p.severity == WARNING for _, ps in results for p in ps)
         files = f"{len(results)} file{'s' * (len(results) != 1)} checked"
         state = f"{len(invalid)} invalid" if invalid else "all valid"
-        print(f"{files}: {state} ({_count(errors, 'error')}, {_count(warnings, 'warning')})",
-              file=out)
+        print(
+            f"{files}: {state} ({_count(errors, 'error')}, {_count(warnings, 'warning')})", file=out
+        )
     return 1 if invalid else 0
 
 
@@ -261,14 +295,33 @@ def positive(text: str) -> int:
 
 #: The arguments every command that loads a variant shares.
 VARIANT = arg("variant", metavar="VARIANT", help="a bundled name or alias, or a rule file")
-HOUSE_RULES = arg("-H", "--house-rule", dest="house_rules", action="append", default=[],
-                  metavar="HOUSE_RULE", help="apply a house rule (repeatable, in order)")
-OVERRIDES = arg("--set", dest="overrides", action="append", default=[], type=assignment,
-                metavar="KEY=VALUE", help="override one option, e.g. wagers.loo=mixed")
+HOUSE_RULES = arg(
+    "-H",
+    "--house-rule",
+    dest="house_rules",
+    action="append",
+    default=[],
+    metavar="HOUSE_RULE",
+    help="apply a house rule (repeatable, in order)",
+)
+OVERRIDES = arg(
+    "--set",
+    dest="overrides",
+    action="append",
+    default=[],
+    type=assignment,
+    metavar="KEY=VALUE",
+    help="override one option, e.g. wagers.loo=mixed",
+)
 
 
-@command("show", "print the effective rules after every overlay, and where each value was set",
-         VARIANT, HOUSE_RULES, OVERRIDES)
+@command(
+    "show",
+    "print the effective rules after every overlay, and where each value was set",
+    VARIANT,
+    HOUSE_RULES,
+    OVERRIDES,
+)
 def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.rules.loader import resolve
 
@@ -285,8 +338,11 @@ def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 _COMMENT_AT = 44
 
 
-def _lines(section: Any, path: tuple[str, ...], origin: Callable[[tuple[str, ...]], str],
-           ) -> list[str]:
+def _lines(
+    section: Any,
+    path: tuple[str, ...],
+    origin: Callable[[tuple[str, ...]], str],
+) -> list[str]:
     """The YAML-like lines of a model section, each value commented with its origin."""
     lines = []
     indent = "  " * len(path)
@@ -322,7 +378,13 @@ def _yaml_value(value: Any, flow: bool = False) -> str:
     if isinstance(value, (tuple, list)):
         return "[" + ", ".join(_yaml_value(v, flow=True) for v in value) + "]"
     text = str(value)
-    plain = (text[:1].isalpha() and text.lower() not in _PLAIN_WORDS and text == text.strip()
-             and ": " not in text and " #" not in text and not text.endswith(":")
-             and not (flow and any(c in text for c in ",[]{}")))
+    plain = (
+        text[:1].isalpha()
+        and text.lower() not in _PLAIN_WORDS
+        and text == text.strip()
+        and ": " not in text
+        and " #" not in text
+        and not text.endswith(":")
+        and not (flow and any(c in text for c in ",[]{}"))
+    )
     return text if plain else json.dumps(text, ensure_ascii=False)

@@ -23,30 +23,72 @@ from typing import IO, Any
 from cardrules.cli.app import HOUSE_RULES, VARIANT, arg, assignment, command, positive
 
 
-@command("simulate", "play many deals with bots and summarise them, or compare two rule sets",
-         VARIANT,
-         HOUSE_RULES,
-         arg("--set", dest="overrides", action="append", default=[], type=assignment,
-             metavar="KEY=VALUE", help="override one option of VARIANT, e.g. exchange.mode=none"),
-         arg("--players", type=positive, help="players at the table (default: the rules')"),
-         arg("--deals", type=positive, default=1000, help="deals to play (default 1000)"),
-         arg("--seed", type=int, default=0, help="random seed (default 0)"),
-         arg("--bots", default="random", metavar="NAMES",
-             help="one bot for every seat, or a comma list with one per seat "
-                  "(random, heuristic, mc; default random)"),
-         arg("--workers", type=positive, default=1, metavar="W",
-             help="spread the sessions over W processes (the same results; default 1)"),
-         arg("--json", action="store_true", help="print the summary as JSON"),
-         arg("--compare", metavar="OTHER",
-             help="also play OTHER (a variant) on the same seeded deals, and show differences"),
-         arg("-H2", "--house-rule2", dest="house_rules2", action="append", default=[],
-             metavar="HOUSE_RULE", help="apply a house rule to OTHER (repeatable, in order)"),
-         arg("--set2", dest="overrides2", action="append", default=[], type=assignment,
-             metavar="KEY=VALUE", help="override one option of OTHER"),
-         arg("--plot", metavar="FILE.png",
-             help="draw the pool and each seat's net over the deals (needs matplotlib)"),
-         arg("--progress", action="store_true",
-             help="show the progress bar on stderr even when it is not a terminal"))
+@command(
+    "simulate",
+    "play many deals with bots and summarise them, or compare two rule sets",
+    VARIANT,
+    HOUSE_RULES,
+    arg(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        type=assignment,
+        metavar="KEY=VALUE",
+        help="override one option of VARIANT, e.g. exchange.mode=none",
+    ),
+    arg("--players", type=positive, help="players at the table (default: the rules')"),
+    arg("--deals", type=positive, default=1000, help="deals to play (default 1000)"),
+    arg("--seed", type=int, default=0, help="random seed (default 0)"),
+    arg(
+        "--bots",
+        default="random",
+        metavar="NAMES",
+        help="one bot for every seat, or a comma list with one per seat "
+        "(random, heuristic, mc; default random)",
+    ),
+    arg(
+        "--workers",
+        type=positive,
+        default=1,
+        metavar="W",
+        help="spread the sessions over W processes (the same results; default 1)",
+    ),
+    arg("--json", action="store_true", help="print the summary as JSON"),
+    arg(
+        "--compare",
+        metavar="OTHER",
+        help="also play OTHER (a variant) on the same seeded deals, and show differences",
+    ),
+    arg(
+        "-H2",
+        "--house-rule2",
+        dest="house_rules2",
+        action="append",
+        default=[],
+        metavar="HOUSE_RULE",
+        help="apply a house rule to OTHER (repeatable, in order)",
+    ),
+    arg(
+        "--set2",
+        dest="overrides2",
+        action="append",
+        default=[],
+        type=assignment,
+        metavar="KEY=VALUE",
+        help="override one option of OTHER",
+    ),
+    arg(
+        "--plot",
+        metavar="FILE.png",
+        help="draw the pool and each seat's net over the deals (needs matplotlib)",
+    ),
+    arg(
+        "--progress",
+        action="store_true",
+        help="show the progress bar on stderr even when it is not a terminal",
+    ),
+)
 def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.rules.loader import load_variant
     from cardrules.tools.simulate import compare, simulate
@@ -61,19 +103,27 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         print("cardrules: -H2 and --set2 apply to the rule set of --compare OTHER", file=err)
         return 2
     rules = load_variant(args.variant, args.house_rules, dict(args.overrides) or None)
-    other = (load_variant(args.compare, args.house_rules2, dict(args.overrides2) or None)
-             if args.compare else None)
+    other = (
+        load_variant(args.compare, args.house_rules2, dict(args.overrides2) or None)
+        if args.compare
+        else None
+    )
     players = rules.players.default if args.players is None else args.players
     for r in (rules, other):
         if r is not None and not r.players.min <= players <= r.max_players:
-            print(f"cardrules: {r.name} is played by {r.players.min} to "
-                  f"{r.max_players} players, not {players}", file=err)
+            print(
+                f"cardrules: {r.name} is played by {r.players.min} to "
+                f"{r.max_players} players, not {players}",
+                file=err,
+            )
             return 2
     if other is not None and other.wagers.scoring is not rules.wagers.scoring:
         unit = {"pool": "counters", "points": "points"}
-        print(f"cardrules: {rules.name} is played for {unit[rules.wagers.scoring.value]} and "
-              f"{other.name} for {unit[other.wagers.scoring.value]}: they cannot be compared",
-              file=err)
+        print(
+            f"cardrules: {rules.name} is played for {unit[rules.wagers.scoring.value]} and "
+            f"{other.name} for {unit[other.wagers.scoring.value]}: they cannot be compared",
+            file=err,
+        )
         return 2
     bots = _bots(args.bots, players, err)
     if bots is None:
@@ -83,14 +133,29 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     series = bool(args.plot)
     try:
         if other is None:
-            result: Any = simulate(rules, players, args.deals, args.seed, bots=bots,
-                                   workers=args.workers, series=series,
-                                   progress=bar.update if bar else None)
+            result: Any = simulate(
+                rules,
+                players,
+                args.deals,
+                args.seed,
+                bots=bots,
+                workers=args.workers,
+                series=series,
+                progress=bar.update if bar else None,
+            )
             summaries = [result]
         else:
-            result = compare(rules, other, players, args.deals, args.seed, bots=bots,
-                             workers=args.workers, series=series,
-                             progress=bar.update if bar else None)
+            result = compare(
+                rules,
+                other,
+                players,
+                args.deals,
+                args.seed,
+                bots=bots,
+                workers=args.workers,
+                series=series,
+                progress=bar.update if bar else None,
+            )
             summaries = [result.a, result.b]
     finally:
         if bar:
@@ -122,8 +187,11 @@ def _bots(text: str, players: int, err: IO[str]) -> list[str] | None:
     if len(names) == 1:
         names *= players
     if len(names) != players:
-        print(f"cardrules: --bots names {len(names)} bots for {players} seats: "
-              "give one name, or one per seat", file=err)
+        print(
+            f"cardrules: --bots names {len(names)} bots for {players} seats: "
+            "give one name, or one per seat",
+            file=err,
+        )
         return None
     for name in sorted(set(names)):
         try:
@@ -174,8 +242,10 @@ class Progress:
         elapsed = now - self.start
         rate = done / elapsed if elapsed > 0 else 0.0
         eta = f", {(self.total - done) / rate:.0f} s left" if rate and done < self.total else ""
-        self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {share:4.0%} "
-                          f"{done}/{self.total} deals, {elapsed:.1f} s{eta}   ")
+        self.stream.write(
+            f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {share:4.0%} "
+            f"{done}/{self.total} deals, {elapsed:.1f} s{eta}   "
+        )
         self.stream.flush()
         self.shown = True
 
@@ -186,8 +256,11 @@ class Progress:
             self.stream.flush()
 
 
-@command("rulings", "run rulings files (a deal, its actions and what must follow)",
-         arg("paths", nargs="+", metavar="PATH", help="rulings files or folders of them"))
+@command(
+    "rulings",
+    "run rulings files (a deal, its actions and what must follow)",
+    arg("paths", nargs="+", metavar="PATH", help="rulings files or folders of them"),
+)
 def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.tools.rulings import report, run_paths
 
@@ -200,8 +273,11 @@ def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return 1 if failed else 0
 
 
-@command("replay", "replay a game record and print each step",
-         arg("record", metavar="FILE", help="a record written by 'cardrules play --record'"))
+@command(
+    "replay",
+    "replay a game record and print each step",
+    arg("record", metavar="FILE", help="a record written by 'cardrules play --record'"),
+)
 def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.errors import CardRulesError, RulesError
     from cardrules.cli.terminal import replay_lines
@@ -230,8 +306,7 @@ def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         return 1
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         # A file that is JSON but not shaped like a record (hand-edited, truncated...).
-        print(f"cardrules: {name}: not a valid game record ({type(exc).__name__}: {exc})",
-              file=err)
+        print(f"cardrules: {name}: not a valid game record ({type(exc).__name__}: {exc})", file=err)
         return 1
     for line in lines:
         print(line, file=out)

@@ -89,20 +89,37 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
     return read
 
 
-@command("play", "play a variant at the terminal against bots",
-         VARIANT, HOUSE_RULES,
-         arg("--players", type=positive, metavar="N",
-             help="players at the table (default: the rules')"),
-         arg("--seat", type=_whole, default=0, metavar="K",
-             help="your seat, from 0 (default 0)"),
-         arg("--bots", choices=BOT_NAMES, default=None,
-             help="how the other seats play (default heuristic)"),
-         arg("--seed", type=_whole, default=None, metavar="S",
-             help="random seed: the same seed deals the same cards (default: a new game)"),
-         arg("--deals", type=positive, default=None, metavar="N",
-             help="stop after N deals (default: when the rules end the game)"),
-         arg("--record", metavar="FILE",
-             help="save the game record here when the game ends or you stop"))
+@command(
+    "play",
+    "play a variant at the terminal against bots",
+    VARIANT,
+    HOUSE_RULES,
+    arg("--players", type=positive, metavar="N", help="players at the table (default: the rules')"),
+    arg("--seat", type=_whole, default=0, metavar="K", help="your seat, from 0 (default 0)"),
+    arg(
+        "--bots",
+        choices=BOT_NAMES,
+        default=None,
+        help="how the other seats play (default heuristic)",
+    ),
+    arg(
+        "--seed",
+        type=_whole,
+        default=None,
+        metavar="S",
+        help="random seed: the same seed deals the same cards (default: a new game)",
+    ),
+    arg(
+        "--deals",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="stop after N deals (default: when the rules end the game)",
+    ),
+    arg(
+        "--record", metavar="FILE", help="save the game record here when the game ends or you stop"
+    ),
+)
 def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.rules.loader import load_variant
     from cardrules.engine.session import Origin
@@ -111,8 +128,11 @@ def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     rules = load_variant(args.variant, args.house_rules)
     players = rules.players.default if args.players is None else args.players
     if not rules.players.min <= players <= rules.max_players:
-        print(f"cardrules: {rules.name} is played by {rules.players.min} to "
-              f"{rules.max_players} players, not {players}", file=err)
+        print(
+            f"cardrules: {rules.name} is played by {rules.players.min} to "
+            f"{rules.max_players} players, not {players}",
+            file=err,
+        )
         return 2
     if not 0 <= args.seat < players:
         print(f"cardrules: --seat must be 0 to {players - 1} at a table of {players}", file=err)
@@ -120,31 +140,39 @@ def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if args.record is not None:
         folder = os.path.dirname(os.path.abspath(args.record))
         if not os.path.isdir(folder) or os.path.isdir(args.record):
-            print(f"cardrules: cannot write the record to {args.record}: no such folder"
-                  if not os.path.isdir(folder) else
-                  f"cardrules: cannot write the record to {args.record}: it is a folder",
-                  file=err)
+            print(
+                f"cardrules: cannot write the record to {args.record}: no such folder"
+                if not os.path.isdir(folder)
+                else f"cardrules: cannot write the record to {args.record}: it is a folder",
+                file=err,
+            )
             return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     from cardrules.engine.session import Session
 
-    session = Session(rules, players, seed=seed,
-                      origin=Origin(args.variant, tuple(args.house_rules)))
+    session = Session(
+        rules, players, seed=seed, origin=Origin(args.variant, tuple(args.house_rules))
+    )
     others = [s for s in range(players) if s != args.seat]
     bots, used = make_bots(args.bots, others, seed)
     if args.bots is not None and used != args.bots:
-        print(f"cardrules: the {args.bots} bot is not available; the others play at random",
-              file=err)
+        print(
+            f"cardrules: the {args.bots} bot is not available; the others play at random", file=err
+        )
     label = " + ".join([rules.name, *args.house_rules])
-    print(f"{label}: {players} players, seed {seed}; you are seat {args.seat}. "
-          "Type ? for help, q to quit.", file=out)
+    print(
+        f"{label}: {players} players, seed {seed}; you are seat {args.seat}. "
+        "Type ? for help, q to quit.",
+        file=out,
+    )
 
     def write(line: str) -> None:
         print(line, file=out)
 
     try:
-        play_game(session, args.seat, bots, _reader(out, sys.stdin), write,
-                  deals=args.deals, title=label)
+        play_game(
+            session, args.seat, bots, _reader(out, sys.stdin), write, deals=args.deals, title=label
+        )
     except BaseException:
         if args.record is not None:
             _save(session, args.record, out, err)

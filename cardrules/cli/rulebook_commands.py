@@ -42,10 +42,13 @@ MAX_CHECKED_PLAYERS = 8
 # --------------------------------------------------------------------------- describe
 
 
-@command("describe", "print the rulebook of a variant in plain English (Markdown)",
-         VARIANT,
-         HOUSE_RULES,
-         OVERRIDES)
+@command(
+    "describe",
+    "print the rulebook of a variant in plain English (Markdown)",
+    VARIANT,
+    HOUSE_RULES,
+    OVERRIDES,
+)
 def _describe(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.tools.rulebook import describe_variant
 
@@ -56,11 +59,21 @@ def _describe(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 # --------------------------------------------------------------------------- diff
 
 
-@command("diff", "the rule-level differences between two variants, in words",
-         arg("a", metavar="A", help="a bundled name or alias, or a rule file"),
-         arg("b", metavar="B", help="a bundled name or alias, or a rule file"),
-         arg("-H", "--house-rule", dest="house_rules", action="append", default=[],
-             metavar="HOUSE_RULE", help="apply a house rule to B (repeatable, in order)"))
+@command(
+    "diff",
+    "the rule-level differences between two variants, in words",
+    arg("a", metavar="A", help="a bundled name or alias, or a rule file"),
+    arg("b", metavar="B", help="a bundled name or alias, or a rule file"),
+    arg(
+        "-H",
+        "--house-rule",
+        dest="house_rules",
+        action="append",
+        default=[],
+        metavar="HOUSE_RULE",
+        help="apply a house rule to B (repeatable, in order)",
+    ),
+)
 def _diff(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.rules.loader import load_variant
     from cardrules.tools.rulediff import NO_DIFFERENCES, differences, label
@@ -98,14 +111,20 @@ def failure_path(file: str) -> str:
     return f"{file}.failure.json"
 
 
-@command("check", "validate your rule file, then play random deals checking the engine's "
-         "invariants; exit 0 only if valid and conformant",
-         arg("file", metavar="FILE", help="a rule file (a game, or a house rule with applies_to)"),
-         arg("--deals", type=positive, default=500,
-             help="deals at each player count (default 500)"),
-         arg("--seed", type=int, default=0, help="random seed (default 0)"),
-         arg("--max-players", type=positive, default=MAX_CHECKED_PLAYERS,
-             help=f"the most players checked (default {MAX_CHECKED_PLAYERS})"))
+@command(
+    "check",
+    "validate your rule file, then play random deals checking the engine's "
+    "invariants; exit 0 only if valid and conformant",
+    arg("file", metavar="FILE", help="a rule file (a game, or a house rule with applies_to)"),
+    arg("--deals", type=positive, default=500, help="deals at each player count (default 500)"),
+    arg("--seed", type=int, default=0, help="random seed (default 0)"),
+    arg(
+        "--max-players",
+        type=positive,
+        default=MAX_CHECKED_PLAYERS,
+        help=f"the most players checked (default {MAX_CHECKED_PLAYERS})",
+    ),
+)
 def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.rules.loader import validate
 
@@ -133,8 +152,11 @@ def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 print(f"{where}: {args.deals} deals: ok", file=out)
                 continue
             print(f"{where}: FAILED {failure['check']}: {failure['message']}", file=out)
-            print(f"  seed {args.seed} (session seed {failure['session_seed']}); reproduce with: "
-                  f"cardrules check {file} --deals {args.deals} --seed {args.seed}", file=out)
+            print(
+                f"  seed {args.seed} (session seed {failure['session_seed']}); reproduce with: "
+                f"cardrules check {file} --deals {args.deals} --seed {args.seed}",
+                file=out,
+            )
             failed.append({"players": players, "variant": label, **failure})
     if failed:
         path = failure_path(file)
@@ -143,9 +165,12 @@ def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             json.dump(record if record else failed[0], handle, indent=1)
             handle.write("\n")
         what = "the record of the first failure" if record else "the first failure"
-        print(f"{file}: not conformant: {len(failed)} failure{'s' * (len(failed) != 1)}; "
-              f"{what} is in {path}"
-              + (f" (replay it with: cardrules replay {path})" if record else ""), file=out)
+        print(
+            f"{file}: not conformant: {len(failed)} failure{'s' * (len(failed) != 1)}; "
+            f"{what} is in {path}"
+            + (f" (replay it with: cardrules replay {path})" if record else ""),
+            file=out,
+        )
         return 1
     print(f"{file}: conformant", file=out)
     return 0
@@ -170,18 +195,31 @@ def _targets(file: str) -> list[tuple[str, Any, Any]]:
     return out
 
 
-def _conform(rules: Any, players: int, deals: int, seed: int, origin: Any,
-             ) -> dict[str, Any] | None:
+def _conform(
+    rules: Any,
+    players: int,
+    deals: int,
+    seed: int,
+    origin: Any,
+) -> dict[str, Any] | None:
     """The first conformance failure at one player count, as data, or None."""
     from cardrules.tools.conformance import check_rules
 
     try:
         report = check_rules(rules, players, deals, seed, origin=origin)
     except Exception as exc:  # the engine itself failed on these rules: that is a finding
-        return {"check": "engine", "message": f"{type(exc).__name__}: {exc}",
-                "session_seed": None, "record": None}
+        return {
+            "check": "engine",
+            "message": f"{type(exc).__name__}: {exc}",
+            "session_seed": None,
+            "record": None,
+        }
     if report.ok:
         return None
     first = report.failures[0]
-    return {"check": first.check, "message": first.message, "session_seed": first.seed,
-            "record": first.record}
+    return {
+        "check": first.check,
+        "message": first.message,
+        "session_seed": first.seed,
+        "record": first.record,
+    }

@@ -38,8 +38,7 @@ from cardrules.rules.model import Scoring
 from cardrules.engine.session import Session
 from cardrules.engine.settlement import DealResult
 
-__all__ = ["Narrator", "action_menu", "parse_choice", "play_game", "replay_lines",
-           "screen_lines"]
+__all__ = ["Narrator", "action_menu", "parse_choice", "play_game", "replay_lines", "screen_lines"]
 
 InputFn = Callable[[str], str]
 OutputFn = Callable[[str], None]
@@ -151,19 +150,28 @@ def action_menu(legal: Sequence[str], hand: Sequence[str] = ()) -> tuple[list[st
         return (place.get(card, len(place)), "SHDC".find(card[-1]))
 
     words = [t for t in legal if " " not in t]
-    cards = sorted((t for t in legal if " " in t and not t.startswith("exchange ")),
-                   key=lambda t: (t.split()[0], card_key(t.split()[1])))
-    exchanges = sorted((t for t in legal if t.startswith("exchange ")),
-                       key=lambda t: (len(t.split()), [card_key(c) for c in t.split()[1:]]))
+    cards = sorted(
+        (t for t in legal if " " in t and not t.startswith("exchange ")),
+        key=lambda t: (t.split()[0], card_key(t.split()[1])),
+    )
+    exchanges = sorted(
+        (t for t in legal if t.startswith("exchange ")),
+        key=lambda t: (len(t.split()), [card_key(c) for c in t.split()[1:]]),
+    )
     order = words + cards + exchanges
-    entries = [f"{i}) {t}" for i, t in enumerate(order[:len(words) + len(cards)], 1)]
+    entries = [f"{i}) {t}" for i, t in enumerate(order[: len(words) + len(cards)], 1)]
     lines = _wrap("  ", entries, sep="   ", indent="  ") if entries else []
     if exchanges:
         start = len(entries) + 1
-        cells = [f"{i:>{len(str(len(order)))}}) {' '.join(t.split()[1:])}"
-                 for i, t in enumerate(exchanges, start)]
-        lines.append("  exchange (type the number, or e.g. 'exchange " +
-                     " ".join(exchanges[0].split()[1:]) + "'):")
+        cells = [
+            f"{i:>{len(str(len(order)))}}) {' '.join(t.split()[1:])}"
+            for i, t in enumerate(exchanges, start)
+        ]
+        lines.append(
+            "  exchange (type the number, or e.g. 'exchange "
+            + " ".join(exchanges[0].split()[1:])
+            + "'):"
+        )
         lines.extend("    " + row for row in _columns(cells, WIDTH - 4))
     return order, lines
 
@@ -176,16 +184,26 @@ def _columns(cells: Sequence[str], width: int, gap: int = 3) -> list[str]:
     """
     for columns in range(len(cells), 0, -1):
         rows = -(-len(cells) // columns)
-        cols = [cells[i:i + rows] for i in range(0, len(cells), rows)]
+        cols = [cells[i : i + rows] for i in range(0, len(cells), rows)]
         widths = [max(len(c) for c in col) for col in cols]
         if sum(widths) + gap * (len(cols) - 1) <= width or columns == 1:
-            return [(" " * gap).join(col[r].ljust(w) for col, w in zip(cols, widths, strict=True)
-                                     if r < len(col)).rstrip() for r in range(rows)]
+            return [
+                (" " * gap)
+                .join(col[r].ljust(w) for col, w in zip(cols, widths, strict=True) if r < len(col))
+                .rstrip()
+                for r in range(rows)
+            ]
     return []
 
 
-def screen_lines(obs: Mapping[str, Any], *, title: str = "", points: bool = False,
-                 target: int = 0, single: bool = False) -> list[str]:
+def screen_lines(
+    obs: Mapping[str, Any],
+    *,
+    title: str = "",
+    points: bool = False,
+    target: int = 0,
+    single: bool = False,
+) -> list[str]:
     """The table as the seat of ``obs`` sees it, with its legal actions numbered.
 
     ``obs`` is ``session.observation(seat)``; ``points`` says the game is
@@ -269,8 +287,9 @@ def screen_lines(obs: Mapping[str, Any], *, title: str = "", points: bool = Fals
 # --------------------------------------------------------------------------- reading a choice
 
 
-_VERBS = frozenset({*WORDS.values(), "play", "give", "discard", "exchange", "pass", "take",
-                    "throwup"})
+_VERBS = frozenset(
+    {*WORDS.values(), "play", "give", "discard", "exchange", "pass", "take", "throwup"}
+)
 
 
 class Refusal(Exception):
@@ -293,8 +312,10 @@ def parse_choice(text: str, order: Sequence[str]) -> str:
     """
     words = text.split()
     if not words:
-        raise Refusal(f"type the number of an action (1 to {len(order)}), or the action, "
-                      "e.g. 'stand' or 'play QH'; ? for help")
+        raise Refusal(
+            f"type the number of an action (1 to {len(order)}), or the action, "
+            "e.g. 'stand' or 'play QH'; ? for help"
+        )
     if len(words) == 1 and words[0].isdigit():
         k = int(words[0])
         if not 1 <= k <= len(order):
@@ -302,8 +323,10 @@ def parse_choice(text: str, order: Sequence[str]) -> str:
         return order[k - 1]
     verb = words[0].lower()
     if verb not in _VERBS and not is_card_text(verb):
-        raise Refusal(f"{words[0]!r} is not an action: type a number from the list, or an "
-                      "action such as 'stand' or 'play QH' (? for help)")
+        raise Refusal(
+            f"{words[0]!r} is not an action: type a number from the list, or an "
+            "action such as 'stand' or 'play QH' (? for help)"
+        )
     if all(is_card_text(w) for w in words):
         if len(words) > 1:
             text = "exchange " + text
@@ -340,8 +363,14 @@ class Narrator:
     ── Deal 2 ── seat 0 deals
     """
 
-    def __init__(self, session: Session, viewer: int | None, *, you: int | None = None,
-                 show_hands: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        viewer: int | None,
+        *,
+        you: int | None = None,
+        show_hands: bool = False,
+    ) -> None:
         self.session = session
         self.viewer = viewer
         self.you = you
@@ -449,26 +478,32 @@ class Narrator:
             lines.append(f"  {seat_name(seat)} shows {hand_text(shown_cards)}")
         if res.flush:
             what = "the best card" if res.ended_by == "exposed_single" else "a flush"
-            lines.append(f"  {' and '.join(seat_name(s) for s in res.flush)} "
-                         f"win{'s' * (len(res.flush) == 1)} with {what}")
+            lines.append(
+                f"  {' and '.join(seat_name(s) for s in res.flush)} "
+                f"win{'s' * (len(res.flush) == 1)} with {what}"
+            )
         if res.tricks:
-            lines.extend(_wrap("  tricks: ", [f"{_ordinal(i)} {_trick_winner(w)}"
-                                              for i, w in enumerate(res.tricks, 1)]))
+            lines.extend(
+                _wrap(
+                    "  tricks: ",
+                    [f"{_ordinal(i)} {_trick_winner(w)}" for i, w in enumerate(res.tricks, 1)],
+                )
+            )
         if self.points_game:
             if res.restart:
                 self.points = [0] * len(self.points)
                 lines.append("  a trick and tie after a put was seen: the game starts anew")
             for seat, p in enumerate(res.points):
                 self.points[seat] += p
-            scored = [f"{seat_name(seat)} {_signed(p)}" for seat, p in enumerate(res.points)
-                      if p]
+            scored = [f"{seat_name(seat)} {_signed(p)}" for seat, p in enumerate(res.points) if p]
             now = ", ".join(f"{seat_name(seat)} {p}" for seat, p in enumerate(self.points))
             lines.append(f"  points: {', '.join(scored) or 'none'}; points now {now}")
             return lines
         looed = ", ".join(seat_name(s) for s in res.looed)
         lines.append(f"  looed: {looed or 'nobody'}")
-        lines.extend(_wrap("  net: ", [f"{seat_name(seat)} {_signed(n)}"
-                                       for seat, n in enumerate(res.net)]))
+        lines.extend(
+            _wrap("  net: ", [f"{seat_name(seat)} {_signed(n)}" for seat, n in enumerate(res.net)])
+        )
         single = "a single" if res.next_single else "not a single"
         lines.append(f"  pool carried: {res.carried}; the next deal is {single}")
         return lines
@@ -481,8 +516,9 @@ class Narrator:
             final = ", ".join(f"{seat_name(seat)} {p}" for seat, p in enumerate(s.scores))
             final = f"points {final}"
         else:
-            final = "counters " + ", ".join(f"{seat_name(seat)} {_signed(v)}"
-                                            for seat, v in enumerate(s.scores))
+            final = "counters " + ", ".join(
+                f"{seat_name(seat)} {_signed(v)}" for seat, v in enumerate(s.scores)
+            )
             if s.pool:
                 final += f"; {s.pool} left in the pool"
         if reason == "over":
@@ -502,9 +538,16 @@ class Narrator:
 # --------------------------------------------------------------------------- the game
 
 
-def play_game(session: Session, human_seat: int, bots: Mapping[int, Bot],
-              input_fn: InputFn, output_fn: OutputFn, *, deals: int | None = None,
-              title: str = "") -> str:
+def play_game(
+    session: Session,
+    human_seat: int,
+    bots: Mapping[int, Bot],
+    input_fn: InputFn,
+    output_fn: OutputFn,
+    *,
+    deals: int | None = None,
+    title: str = "",
+) -> str:
     """Play ``session`` with a person at ``human_seat`` and ``bots`` at the other seats.
 
     Returns why the game stopped: ``"over"`` (the rules ended it),
@@ -534,8 +577,9 @@ def play_game(session: Session, human_seat: int, bots: Mapping[int, Bot],
             obs = session.observation(human_seat)
             single = session.deal.ctx.single
             say(screen_lines(obs, title=title, points=points, target=target, single=single))
-            order = action_menu(obs["legal"], list(obs.get("miss_hand") or ()) +
-                                list(obs["hand"]))[0]
+            order = action_menu(obs["legal"], list(obs.get("miss_hand") or ()) + list(obs["hand"]))[
+                0
+            ]
             numbers = "1" if len(order) == 1 else f"1-{len(order)}"
             while True:
                 text = input_fn(f"Your move [{numbers}, ? help, q quit]: ").strip()
@@ -545,8 +589,7 @@ def play_game(session: Session, human_seat: int, bots: Mapping[int, Bot],
                     return "quit"
                 if text.lower() in HELP_WORDS:
                     say(HELP.splitlines())
-                    say(screen_lines(obs, title=title, points=points, target=target,
-                                     single=single))
+                    say(screen_lines(obs, title=title, points=points, target=target, single=single))
                     continue
                 try:
                     action = parse_choice(text, order)
@@ -591,10 +634,18 @@ def replay_lines(record: dict[str, Any]) -> list[str]:
     start = full.start
     from cardrules.engine.deal import FixedDeal
 
-    s = _Session(full.rules, full.players, seed=full.seed, origin=full.origin,
-                 dealer=start["dealer"], pool=start["pool"], scores=start["scores"],
-                 deal=FixedDeal.from_json(start["deal"]) if start["deal"] else None,
-                 first_deal=start["first_deal"], single=start["single"])
+    s = _Session(
+        full.rules,
+        full.players,
+        seed=full.seed,
+        origin=full.origin,
+        dealer=start["dealer"],
+        pool=start["pool"],
+        scores=start["scores"],
+        deal=FixedDeal.from_json(start["deal"]) if start["deal"] else None,
+        first_deal=start["first_deal"],
+        single=start["single"],
+    )
     spec = record["rules"]
     name = " + ".join([spec["variant"], *spec.get("house_rules", ())])
     seed = f", seed {full.seed}" if full.seed is not None else ""

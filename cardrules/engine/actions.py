@@ -170,8 +170,9 @@ def parse_action(text: str | int) -> int:
         if len(cards) > MAX_EXCHANGE:
             raise ActionSyntaxError(f"{text!r}: too many cards")
         return exchange_id(cards)
-    known = ", ".join([*WORDS.values(), "play CARD", "give CARD", "discard CARD",
-                       "exchange CARD..."])
+    known = ", ".join(
+        [*WORDS.values(), "play CARD", "give CARD", "discard CARD", "exchange CARD..."]
+    )
     raise ActionSyntaxError(f"{text!r}: unknown action '{words[0]}' (actions: {known})")
 
 
@@ -187,8 +188,9 @@ def exchange_ids(hand: list[int], limit: int) -> list[int]:
     if limit >= k and k in _EXCHANGE_LISTERS:
         ids: list[int] = _EXCHANGE_LISTERS[k](sorted(hand))
         return ids
-    return [exchange_id(cs) for m in range(1, min(limit, k) + 1)
-            for cs in combinations(sorted(hand), m)]
+    return [
+        exchange_id(cs) for m in range(1, min(limit, k) + 1) for cs in combinations(sorted(hand), m)
+    ]
 
 
 def _exchange_lister(k: int) -> Any:

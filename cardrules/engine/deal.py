@@ -67,8 +67,21 @@ from cardrules.engine.settlement import (
 from cardrules.engine.tables import NO_TRUMP, Tables
 
 __all__ = [  # the phase and status names are re-exported for convenience
-    "DECIDE", "DECLARE", "MISS", "OUT", "OVER", "PARTNER", "PHASE_NAMES", "PLAY", "RESPOND",
-    "STOOD", "THREW", "UNDECIDED", "Deal", "DealContext", "FixedDeal",
+    "DECIDE",
+    "DECLARE",
+    "MISS",
+    "OUT",
+    "OVER",
+    "PARTNER",
+    "PHASE_NAMES",
+    "PLAY",
+    "RESPOND",
+    "STOOD",
+    "THREW",
+    "UNDECIDED",
+    "Deal",
+    "DealContext",
+    "FixedDeal",
 ]
 
 
@@ -89,17 +102,23 @@ class FixedDeal:
 
     def to_json(self) -> dict[str, Any]:
         """The fixed deal as a JSON-ready mapping."""
-        return {"hands": [list(h) for h in self.hands], "miss": list(self.miss),
-                "turn_up": self.turn_up, "stock": list(self.stock)}
+        return {
+            "hands": [list(h) for h in self.hands],
+            "miss": list(self.miss),
+            "turn_up": self.turn_up,
+            "stock": list(self.stock),
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FixedDeal:
         """Read :meth:`to_json` output (or a rulings file's ``deal``)."""
         try:
-            return cls(hands=tuple(tuple(_cards_of(h)) for h in data["hands"]),
-                       miss=tuple(_cards_of(data.get("miss") or ())),
-                       turn_up=data.get("turn_up"),
-                       stock=tuple(_cards_of(data.get("stock") or ())))
+            return cls(
+                hands=tuple(tuple(_cards_of(h)) for h in data["hands"]),
+                miss=tuple(_cards_of(data.get("miss") or ())),
+                turn_up=data.get("turn_up"),
+                stock=tuple(_cards_of(data.get("stock") or ())),
+            )
         except (KeyError, TypeError) as exc:
             raise RecordError(f"a fixed deal needs 'hands' (a list of card lists): {exc}") from None
 
@@ -125,8 +144,14 @@ class DealContext:
 class Deal:
     """The state of one deal. Create deals through a :class:`~cardrules.engine.session.Session`."""
 
-    def __init__(self, tables: Tables, ctx: DealContext, *, rng: random.Random | None = None,
-                 fixed: FixedDeal | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables,
+        ctx: DealContext,
+        *,
+        rng: random.Random | None = None,
+        fixed: FixedDeal | None = None,
+    ) -> None:
         self.tb = tables
         self.rules = r = tables.rules
         self.ctx = ctx
@@ -183,9 +208,13 @@ class Deal:
         n = self.n
         hand = r.deal.hand_size
         self.exposed_single = self.ctx.first and (
-            r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE)
-        with_miss = r.deal.miss and not self.exposed_single and not (
-            self.ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
+            r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+        )
+        with_miss = (
+            r.deal.miss
+            and not self.exposed_single
+            and not (self.ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
+        )
         self.hands: list[list[int]] = [[] for _ in range(n + 1)]
         if fixed is not None:
             self._deal_fixed(fixed, with_miss)
@@ -242,16 +271,22 @@ class Deal:
             return c
 
         for seat, h in enumerate(fixed.hands):
-            size = (1 if self.exposed_single and (seat != self.dealer or
-                                                   r.session.peel_single.dealer_receives_card)
-                    else 0 if self.exposed_single else r.deal.hand_size)
+            size = (
+                1
+                if self.exposed_single
+                and (seat != self.dealer or r.session.peel_single.dealer_receives_card)
+                else 0
+                if self.exposed_single
+                else r.deal.hand_size
+            )
             if len(h) != size:
                 raise RecordError(f"seat {seat} holds {len(h)} cards; the rules deal {size}")
             self.hands[seat] = sorted(take(t) for t in h)
         miss = sorted(take(t) for t in fixed.miss)
         if with_miss and len(miss) != r.deal.hand_size:
-            raise RecordError(f"the miss holds {len(miss)} cards; the rules deal "
-                              f"{r.deal.hand_size}")
+            raise RecordError(
+                f"the miss holds {len(miss)} cards; the rules deal {r.deal.hand_size}"
+            )
         if not with_miss and miss:
             raise RecordError("these rules deal no miss")
         self.miss = miss if with_miss else None
@@ -287,8 +322,10 @@ class Deal:
         forced = (
             (ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
             or (ctx.single and r.declarations.forced_play.on_single)
-            or (self.turnup >= 0 and SUITS[self.turnup // 13] in
-                r.declarations.forced_play.turn_up_suits)
+            or (
+                self.turnup >= 0
+                and SUITS[self.turnup // 13] in r.declarations.forced_play.turn_up_suits
+            )
         )
         self.forced = forced
         if forced and self.miss is not None:
@@ -325,8 +362,11 @@ class Deal:
             self._after_declarations()
             return
         seat = self.order[self.decl_pos]
-        if seat == self.dealer and self.miss_taker < 0 and not any(
-                self.status[s] == STOOD for s in self.order):
+        if (
+            seat == self.dealer
+            and self.miss_taker < 0
+            and not any(self.status[s] == STOOD for s in self.order)
+        ):
             # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1).
             end_pool_to(self, [seat], "all_pass")
             return
@@ -336,8 +376,11 @@ class Deal:
         r = self.rules
         in_game = [s for s in self.order if self.status[s] == STOOD]
         flush = r.special_hands.flush
-        if (flush.enabled and flush.declare is FlushDeclare.AFTER_DECLARATIONS
-                and any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in in_game)):
+        if (
+            flush.enabled
+            and flush.declare is FlushDeclare.AFTER_DECLARATIONS
+            and any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in in_game)
+        ):
             settle_flush(self, in_game)
             return
         players = list(in_game)
@@ -442,9 +485,12 @@ class Deal:
         if miss_there:
             out.append(A.TAKE_MISS)
         may_throw = r.declarations.allow_throw_up
-        if (miss_there and seat == self.dealer
-                and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-                and sum(1 for s in self.order if self.status[s] == STOOD) == 1):
+        if (
+            miss_there
+            and seat == self.dealer
+            and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
+            and sum(1 for s in self.order if self.status[s] == STOOD) == 1
+        ):
             # One stander on his own hand: the dealer stands, takes the miss, or defends the
             # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
             out.append(A.PLAY_MISS)
@@ -463,8 +509,11 @@ class Deal:
             if self.rules.partnerships.receiver_discard is ReceiverDiscard.WORST:
                 return sorted(A.DISCARD + c for c in _extremes(self.tb, hand, low=True))
             return sorted(A.DISCARD + c for c in hand)
-        gives = _extremes(self.tb, hand, low=False) if (
-            self.rules.partnerships.pass_card is PassCard.BEST) else hand
+        gives = (
+            _extremes(self.tb, hand, low=False)
+            if (self.rules.partnerships.pass_card is PassCard.BEST)
+            else hand
+        )
         out = sorted(A.GIVE + c for c in gives)
         if self.partner_step % 2 == 0:
             out.insert(0, A.RECEIVE)
@@ -689,11 +738,20 @@ class Deal:
         points = [0] * self.n
         for s in self._side(seat):
             points[s] = pts
-        self._finish(DealResult(dealer=self.dealer, trump=self.trump_suit,
-                                turn_up=self._turnup_text(), ended_by=how,
-                                tricks=self._tricks_by_seat(), net=(0,) * self.n,
-                                pool=self.pool, carried=self.pool, points=tuple(points),
-                                stood=self._stood()))
+        self._finish(
+            DealResult(
+                dealer=self.dealer,
+                trump=self.trump_suit,
+                turn_up=self._turnup_text(),
+                ended_by=how,
+                tricks=self._tricks_by_seat(),
+                net=(0,) * self.n,
+                pool=self.pool,
+                carried=self.pool,
+                points=tuple(points),
+                stood=self._stood(),
+            )
+        )
 
     def _side(self, seat: int) -> list[int]:
         if self.rules.partnerships.enabled:
@@ -703,14 +761,17 @@ class Deal:
     # ------------------------------------------------------------------ settling
 
     def _tricks_by_seat(self) -> tuple[int | None, ...]:
-        return tuple(None if w is None else (MISS if w == self.n else w)
-                     for w in self.trick_winners)
+        return tuple(
+            None if w is None else (MISS if w == self.n else w) for w in self.trick_winners
+        )
 
     def trick_so_far(self) -> list[tuple[int, int]]:
         """The current trick as (seat, card) in playing order; the miss's seat is -1."""
         k = len(self.in_play)
-        return [(self._seat_of(self.in_play[(self.lead_pos + i) % k]), c)
-                for i, c in enumerate(self.trick_cards)]
+        return [
+            (self._seat_of(self.in_play[(self.lead_pos + i) % k]), c)
+            for i, c in enumerate(self.trick_cards)
+        ]
 
     def played_cards(self) -> list[tuple[int, int]]:
         """Every card played so far as (seat, card); the miss's seat is -1."""
@@ -727,9 +788,13 @@ class Deal:
 
     def _finish(self, result: DealResult) -> None:
         if self.shown:
-            result = attrs.evolve(result, shown=tuple(
-                (seat, tuple(CARD_TEXT[c] for c in cards))
-                for seat, cards in sorted(self.shown.items())))
+            result = attrs.evolve(
+                result,
+                shown=tuple(
+                    (seat, tuple(CARD_TEXT[c] for c in cards))
+                    for seat, cards in sorted(self.shown.items())
+                ),
+            )
         self.result = result
         self.phase = OVER
         self.to_move = -1
@@ -738,8 +803,11 @@ class Deal:
         """The result's money fields: what each seat received and paid, and its net
         (its stake for the deal included)."""
         stakes = self.ctx.stakes or (0,) * self.n
-        return {"receipts": tuple(receipts), "payments": tuple(payments),
-                "net": tuple(receipts[s] - payments[s] - stakes[s] for s in range(self.n))}
+        return {
+            "receipts": tuple(receipts),
+            "payments": tuple(payments),
+            "net": tuple(receipts[s] - payments[s] - stakes[s] for s in range(self.n)),
+        }
 
     def _next_single(self, carried: int, loos: int) -> bool:
         if self.rules.settlement.single_definition is SingleDefinition.NO_LOO:
@@ -795,8 +863,9 @@ _PLANS: dict[tuple[Any, ...], list[int]] = {}
 _PICKS: dict[tuple[Any, ...], list[Any]] = {}
 
 
-def _deal_picks(n: int, hand: int, packets: Sequence[int], miss: bool,
-                position: MissPosition) -> list[Any]:
+def _deal_picks(
+    n: int, hand: int, packets: Sequence[int], miss: bool, position: MissPosition
+) -> list[Any]:
     """For each place (seats from the elder, then the miss), a getter of its cards from the deck."""
     key = (n, hand, tuple(packets), miss, position)
     picks = _PICKS.get(key)
@@ -805,15 +874,17 @@ def _deal_picks(n: int, hand: int, packets: Sequence[int], miss: bool,
         picks = []
         for dest in range(n + 1):
             idx = [i for i, d in enumerate(plan) if d == dest] or [0]
-            getter = operator.itemgetter(*idx) if len(idx) > 1 else (
-                lambda deck, i=idx[0]: (deck[i],))
+            getter = (
+                operator.itemgetter(*idx) if len(idx) > 1 else (lambda deck, i=idx[0]: (deck[i],))
+            )
             picks.append(getter)
         _PICKS[key] = picks
     return picks
 
 
-def _deal_plan(n: int, hand: int, packets: Sequence[int], miss: bool,
-               position: MissPosition) -> list[int]:
+def _deal_plan(
+    n: int, hand: int, packets: Sequence[int], miss: bool, position: MissPosition
+) -> list[int]:
     """Where each card from the top of the pack goes: 0..n-1 the seats from the elder, n the miss.
 
     >>> _deal_plan(2, 3, (1,), True, MissPosition.AFTER_DEALER_EACH_ROUND)

@@ -29,8 +29,9 @@ def flush_suit(tb: Tables, hand: Sequence[int], trump: int) -> int:
     return -1
 
 
-def flush_winners(tb: Tables, holders: Sequence[tuple[int, Sequence[int]]],
-                  trump: int) -> list[int]:
+def flush_winners(
+    tb: Tables, holders: Sequence[tuple[int, Sequence[int]]], trump: int
+) -> list[int]:
     """Which of the flush ``holders`` win, in precedence order of the rules.
 
     ``holders`` are ``(seat, hand)`` in order from the elder hand. The result

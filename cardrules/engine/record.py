@@ -107,28 +107,42 @@ def replay(record: dict[str, Any], rules: Rules | None = None) -> Any:
         if rules is None:
             from cardrules.rules.loader import load_variant
 
-            rules = load_variant(spec["variant"], house_rules=spec.get("house_rules", ()),
-                                 overrides=spec.get("overrides") or None)
+            rules = load_variant(
+                spec["variant"],
+                house_rules=spec.get("house_rules", ()),
+                overrides=spec.get("overrides") or None,
+            )
         if spec.get("hash") and spec["hash"] != rules_hash(rules):
-            raise RecordError(f"the rules have changed since the record was made "
-                              f"(hash {rules_hash(rules)}, record {spec['hash']})")
+            raise RecordError(
+                f"the rules have changed since the record was made "
+                f"(hash {rules_hash(rules)}, record {spec['hash']})"
+            )
         start = record.get("start") or {}
         fixed = FixedDeal.from_json(start["deal"]) if start.get("deal") else None
         from cardrules.engine.session import Origin
 
-        session = Session(rules, record["players"], seed=record.get("seed"),
-                          dealer=start.get("dealer"), pool=start.get("pool", 0),
-                          scores=start.get("scores"), deal=fixed,
-                          first_deal=start.get("first_deal", True), single=start.get("single"),
-                          origin=Origin(spec["variant"], tuple(spec.get("house_rules", ())),
-                                        spec.get("overrides") or None))
+        session = Session(
+            rules,
+            record["players"],
+            seed=record.get("seed"),
+            dealer=start.get("dealer"),
+            pool=start.get("pool", 0),
+            scores=start.get("scores"),
+            deal=fixed,
+            first_deal=start.get("first_deal", True),
+            single=start.get("single"),
+            origin=Origin(
+                spec["variant"], tuple(spec.get("house_rules", ())), spec.get("overrides") or None
+            ),
+        )
     except KeyError as exc:
         raise RecordError(f"the record lacks {exc}") from None
     for i, step in enumerate(record.get("actions", [])):
         seat, text = parse_step(step)
         if seat is not None and seat != session.to_move:
-            raise RecordError(f"action {i + 1} ({step!r}): seat {session.to_move} is to move, "
-                              f"not seat {seat}")
+            raise RecordError(
+                f"action {i + 1} ({step!r}): seat {session.to_move} is to move, not seat {seat}"
+            )
         try:
             session.apply(parse_action(text))
         except CardRulesError as exc:
@@ -139,4 +153,3 @@ def replay(record: dict[str, Any], rules: Rules | None = None) -> Any:
 def dumps(record: dict[str, Any]) -> str:
     """A record as indented JSON text."""
     return json.dumps(record, indent=1) + "\n"
-

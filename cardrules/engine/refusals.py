@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from cardrules.engine.deal import Deal
 
 
-
 def refusal(deal: Deal, a: int) -> Exception:
     """The error for an action the rules refuse now, saying why and what is legal."""
     if deal.phase == OVER:
@@ -79,8 +78,10 @@ def declare_reason(deal: Deal, a: int) -> str:
     if a == A.THROW_UP:
         if not r.declarations.allow_throw_up:
             return "these rules do not allow throwing up"
-        return ("the dealer facing a lone stander must stand, take the miss or play the "
-                "miss for the pool")
+        return (
+            "the dealer facing a lone stander must stand, take the miss or play the "
+            "miss for the pool"
+        )
     if a == A.PLAY_MISS:
         return "only the dealer facing a lone stander, the miss untaken, plays the miss"
     if A.is_play(a):
@@ -93,11 +94,15 @@ def follow_reason(deal: Deal, hand: list[int], legal_cards: list[int], shown: st
     led = es[deal.trick_cards[0]]
     suit_name = ("spade", "heart", "diamond", "club", "card")[led if led < 4 else 4]
     if legal_cards and all(es[c] == led for c in legal_cards):
-        if any(deal.tb.power[deal.trump][c] > deal.tb.power[deal.trump][deal.best]
-               for c in legal_cards) and es[deal.best] == led:
+        if (
+            any(
+                deal.tb.power[deal.trump][c] > deal.tb.power[deal.trump][deal.best]
+                for c in legal_cards
+            )
+            and es[deal.best] == led
+        ):
             return f"must head the trick with a higher {suit_name}: {shown}"
         return f"must follow suit: {shown}"
-    if legal_cards and deal.trump != NO_TRUMP and all(es[c] == deal.trump
-                                                      for c in legal_cards):
+    if legal_cards and deal.trump != NO_TRUMP and all(es[c] == deal.trump for c in legal_cards):
         return f"void in the suit led, must trump to head the trick: {shown}"
     return f"may play {shown}"

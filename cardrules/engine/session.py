@@ -52,15 +52,27 @@ class Session:
     statistic of dealt hands sees even the deals that end as they are dealt).
     """
 
-    def __init__(self, rules: Rules, players: int | None = None, *, seed: int | None = None,
-                 dealer: int | None = None, pool: int = 0, scores: Sequence[int] | None = None,
-                 deal: FixedDeal | None = None, first_deal: bool = True,
-                 single: bool | None = None, origin: Origin | None = None,
-                 on_deal: Callable[[Deal], None] | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        pool: int = 0,
+        scores: Sequence[int] | None = None,
+        deal: FixedDeal | None = None,
+        first_deal: bool = True,
+        single: bool | None = None,
+        origin: Origin | None = None,
+        on_deal: Callable[[Deal], None] | None = None,
+    ) -> None:
         n = rules.players.default if players is None else players
         if not rules.players.min <= n <= rules.max_players:
-            raise PlayError(f"{rules.name} is played by {rules.players.min} to "
-                            f"{rules.max_players} players, not {n}")
+            raise PlayError(
+                f"{rules.name} is played by {rules.players.min} to "
+                f"{rules.max_players} players, not {n}"
+            )
         self.rules = rules
         self.on_deal = on_deal
         self.tables = tables_for(rules)
@@ -72,9 +84,14 @@ class Session:
         if len(self.scores) != n:
             raise PlayError(f"scores for {len(self.scores)} seats at a table of {n}")
         self.pool = pool
-        self.start = {"dealer": dealer, "pool": pool, "scores": list(self.scores),
-                      "first_deal": first_deal, "single": single,
-                      "deal": deal.to_json() if deal else None}
+        self.start = {
+            "dealer": dealer,
+            "pool": pool,
+            "scores": list(self.scores),
+            "first_deal": first_deal,
+            "single": single,
+            "deal": deal.to_json() if deal else None,
+        }
         self.dealer = self._cut() if dealer is None else dealer % n
         self.results: list[DealResult] = []
         self.histories: list[list[tuple[int, int]]] = []
@@ -110,7 +127,6 @@ class Session:
         if rule is FirstDealer.HIGHEST_PUT_CARD:
             best = max
         else:
-
             best = min if rule in (FirstDealer.LOWEST_CUT, FirstDealer.LOWEST_CARD) else max
         seats = list(range(n))
         while True:
@@ -143,8 +159,14 @@ class Session:
         stakes = self._stakes()
         for s, v in enumerate(stakes):
             self.scores[s] -= v
-        ctx = DealContext(players=self.players, dealer=self.dealer, pool=self.pool + sum(stakes),
-                          stakes=stakes, single=self._single, first=self._first)
+        ctx = DealContext(
+            players=self.players,
+            dealer=self.dealer,
+            pool=self.pool + sum(stakes),
+            stakes=stakes,
+            single=self._single,
+            first=self._first,
+        )
         self.pool = ctx.pool
         deal = Deal(self.tables, ctx, rng=self.rng, fixed=fixed)
         return deal
@@ -308,9 +330,15 @@ class Session:
             "pool": d.pool,
             "scores": list(self.scores),
             "history": d.public_history(seat),
-            "miss": ("none" if d.miss is None and d.miss_taker < 0 and not d.miss_for_pool
-                     else "untaken" if d.miss is not None
-                     else "for the pool" if d.miss_for_pool else f"taken by {d.miss_taker}"),
+            "miss": (
+                "none"
+                if d.miss is None and d.miss_taker < 0 and not d.miss_for_pool
+                else "untaken"
+                if d.miss is not None
+                else "for the pool"
+                if d.miss_for_pool
+                else f"taken by {d.miss_taker}"
+            ),
             "stock_size": len(d.stock),
             "trick": [(s, card_text(c)) for s, c in d.trick_so_far()],
             "played": [(s, card_text(c)) for s, c in d.played_cards()],
@@ -331,9 +359,15 @@ class Session:
         return session_record(self)
 
 
-def new_session(variant: str | Rules, house_rules: Sequence[str] = (),
-                overrides: dict[str, Any] | None = None, *, players: int | None = None,
-                seed: int | None = None, **kwargs: Any) -> Session:
+def new_session(
+    variant: str | Rules,
+    house_rules: Sequence[str] = (),
+    overrides: dict[str, Any] | None = None,
+    *,
+    players: int | None = None,
+    seed: int | None = None,
+    **kwargs: Any,
+) -> Session:
     """Load a variant (a bundled name, a path, or a :class:`Rules`) and open a session.
 
     >>> s = new_session("put", seed=3)
@@ -377,8 +411,12 @@ def determinize(session: Session, seat: int, rng: random.Random) -> Session:
     d = t.deal
     n = t.players
     places: list[tuple[list[int], int]] = []
-    gave = {c for (s_, a) in d.history if s_ == seat and GIVE_BASE <= a < DISCARD_BASE
-            for c in [a - GIVE_BASE]}
+    gave = {
+        c
+        for (s_, a) in d.history
+        if s_ == seat and GIVE_BASE <= a < DISCARD_BASE
+        for c in [a - GIVE_BASE]
+    }
     for other in range(n):
         if other == seat or other in d.shown:
             continue
@@ -389,8 +427,7 @@ def determinize(session: Session, seat: int, rng: random.Random) -> Session:
     if d.miss_for_pool and seat != d.dealer:
         places.extend((d.hands[n], i) for i in range(len(d.hands[n])))
     places.extend((d.stock, i) for i in range(len(d.stock)) if d.stock[i] != d.turnup)
-    places.extend((d.discarded, i) for i in range(len(d.discarded))
-                  if d.discard_owner[i] != seat)
+    places.extend((d.discarded, i) for i in range(len(d.discarded)) if d.discard_owner[i] != seat)
     cards = sorted(lst[i] for lst, i in places)
     rng.shuffle(cards)
     for (lst, i), c in zip(places, cards, strict=True):

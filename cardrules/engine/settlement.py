@@ -100,18 +100,28 @@ def end_pool_to(deal: Deal, seats: list[int], how: str) -> None:
     for s, share in zip(seats, split(deal.pool, len(seats)) if seats else [], strict=True):
         receipts[s] += share
     carried = 0 if seats else deal.pool
-    deal._finish(DealResult(
-        dealer=deal.dealer, trump=deal.trump_suit, turn_up=deal._turnup_text(),
-        ended_by=how, **deal._money(receipts, [0] * n), pool=deal.pool,
-        carried=carried, next_single=deal._next_single(carried, 0), stood=deal._stood()))
+    deal._finish(
+        DealResult(
+            dealer=deal.dealer,
+            trump=deal.trump_suit,
+            turn_up=deal._turnup_text(),
+            ended_by=how,
+            **deal._money(receipts, [0] * n),
+            pool=deal.pool,
+            carried=carried,
+            next_single=deal._next_single(carried, 0),
+            stood=deal._stood(),
+        )
+    )
 
 
 def settle_flush(deal: Deal, candidates: list[int]) -> None:
     """A flush sweeps the board: the pool and the flush payments (1.2.9, D32-D41)."""
     r = deal.rules.special_hands.flush
     tb = deal.tb
-    holders = [(s, deal.hands[s]) for s in candidates
-               if flush_suit(tb, deal.hands[s], deal.trump) >= 0]
+    holders = [
+        (s, deal.hands[s]) for s in candidates if flush_suit(tb, deal.hands[s], deal.trump) >= 0
+    ]
     winners = flush_winners(tb, holders, deal.trump)
     for s, h in holders:
         deal.shown[s] = tuple(h)
@@ -141,11 +151,21 @@ def settle_flush(deal: Deal, candidates: list[int]) -> None:
             receipts[s] += share
     else:
         carried = paid
-    deal._finish(DealResult(
-        dealer=deal.dealer, trump=deal.trump_suit, turn_up=deal._turnup_text(),
-        ended_by="flush", looed=tuple(payers), **deal._money(receipts, payments),
-        pool=deal.pool, carried=carried, next_single=deal._next_single(carried, paid),
-        flush=tuple(winners), stood=deal._stood()))
+    deal._finish(
+        DealResult(
+            dealer=deal.dealer,
+            trump=deal.trump_suit,
+            turn_up=deal._turnup_text(),
+            ended_by="flush",
+            looed=tuple(payers),
+            **deal._money(receipts, payments),
+            pool=deal.pool,
+            carried=carried,
+            next_single=deal._next_single(carried, paid),
+            flush=tuple(winners),
+            stood=deal._stood(),
+        )
+    )
 
 
 def settle_play(deal: Deal) -> None:
@@ -178,11 +198,21 @@ def settle_play(deal: Deal) -> None:
             looed.append(pid)
             payments[pid] += loo
     carried += loo * len(looed)
-    deal._finish(DealResult(
-        dealer=deal.dealer, trump=deal.trump_suit, turn_up=deal._turnup_text(),
-        ended_by="play", tricks=deal._tricks_by_seat(), looed=tuple(looed),
-        **deal._money(receipts, payments), pool=deal.pool, carried=carried,
-        next_single=deal._next_single(carried, len(looed)), stood=deal._stood()))
+    deal._finish(
+        DealResult(
+            dealer=deal.dealer,
+            trump=deal.trump_suit,
+            turn_up=deal._turnup_text(),
+            ended_by="play",
+            tricks=deal._tricks_by_seat(),
+            looed=tuple(looed),
+            **deal._money(receipts, payments),
+            pool=deal.pool,
+            carried=carried,
+            next_single=deal._next_single(carried, len(looed)),
+            stood=deal._stood(),
+        )
+    )
 
 
 def settle_points(deal: Deal) -> None:
@@ -194,18 +224,33 @@ def settle_points(deal: Deal) -> None:
     restart = False
     if outcome < 0:
         ones = sum(1 for w in deal.trick_winners if w is not None)
-        if (deal.put_seen and ones == 2 and len(deal.trick_winners) == 3
-                and ch.trick_and_tie is TrickAndTie.RESTART_GAME):
+        if (
+            deal.put_seen
+            and ones == 2
+            and len(deal.trick_winners) == 3
+            and ch.trick_and_tie is TrickAndTie.RESTART_GAME
+        ):
             restart = True
     else:
         winner = (a, b)[outcome]
         pts = played_out_points(ch, deal.rules.session.target_points, deal.put_seen)
         for s in deal._side(winner):
             points[s] = pts
-    deal._finish(DealResult(
-        dealer=deal.dealer, trump=None, turn_up=None, ended_by="play",
-        tricks=deal._tricks_by_seat(), net=(0,) * deal.n, pool=deal.pool,
-        carried=deal.pool, points=tuple(points), restart=restart, stood=deal._stood()))
+    deal._finish(
+        DealResult(
+            dealer=deal.dealer,
+            trump=None,
+            turn_up=None,
+            ended_by="play",
+            tricks=deal._tricks_by_seat(),
+            net=(0,) * deal.n,
+            pool=deal.pool,
+            carried=deal.pool,
+            points=tuple(points),
+            restart=restart,
+            stood=deal._stood(),
+        )
+    )
 
 
 def settle_exposed_single(deal: Deal) -> None:
@@ -220,11 +265,17 @@ def settle_exposed_single(deal: Deal) -> None:
             deal.hands[s] = [deck.pop()]
     trump = deal.trump
     pw = deal.tb.power[trump]
-    superior = [s for s in seats if deal.hands[s][0] // 13 == trump
-                and pw[deal.hands[s][0]] > pw[deal.turnup]]
+    superior = [
+        s
+        for s in seats
+        if deal.hands[s][0] // 13 == trump and pw[deal.hands[s][0]] > pw[deal.turnup]
+    ]
     w = r.wagers
-    fine = {SingleLoo.HALF_LOO: w.stake_loo // 2, SingleLoo.DEAL_STAKE: w.stake_deal,
-            SingleLoo.FULL_LOO: w.stake_loo}[w.single_loo]
+    fine = {
+        SingleLoo.HALF_LOO: w.stake_loo // 2,
+        SingleLoo.DEAL_STAKE: w.stake_deal,
+        SingleLoo.FULL_LOO: w.stake_loo,
+    }[w.single_loo]
     receipts = [0] * n
     payments = [0] * n
     if superior:
@@ -244,9 +295,17 @@ def settle_exposed_single(deal: Deal) -> None:
     carried += fine * len(looed)
     for s in seats:
         deal.shown[s] = tuple(deal.hands[s])
-    deal._finish(DealResult(
-        dealer=deal.dealer, trump=deal.trump_suit, turn_up=deal._turnup_text(),
-        ended_by="exposed_single", looed=tuple(looed), **deal._money(receipts, payments),
-        pool=deal.pool, carried=carried,
-        next_single=deal._next_single(carried, len(looed)),
-        flush=(winner,) if winner >= 0 else ()))
+    deal._finish(
+        DealResult(
+            dealer=deal.dealer,
+            trump=deal.trump_suit,
+            turn_up=deal._turnup_text(),
+            ended_by="exposed_single",
+            looed=tuple(looed),
+            **deal._money(receipts, payments),
+            pool=deal.pool,
+            carried=carried,
+            next_single=deal._next_single(carried, len(looed)),
+            flush=(winner,) if winner >= 0 else (),
+        )
+    )

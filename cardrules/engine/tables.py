@@ -27,8 +27,20 @@ PROMOTED_POWER = 100
 class Tables:
     """Everything the engine looks up while playing, built from a :class:`Rules`."""
 
-    __slots__ = ("ace_of", "follow", "king_of", "lead", "loo_amount", "pack", "power",
-                 "promoted", "rank_only", "rules", "suit", "tie_equal")
+    __slots__ = (
+        "ace_of",
+        "follow",
+        "king_of",
+        "lead",
+        "loo_amount",
+        "pack",
+        "power",
+        "promoted",
+        "rank_only",
+        "rules",
+        "suit",
+        "tie_equal",
+    )
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

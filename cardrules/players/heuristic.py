@@ -53,8 +53,13 @@ STAND_RATE = 0.45
 #: Discount on a plain card's chance of a trick for each opponent (he may trump it, or the
 #: suit may never be led).
 PLAIN_DISCOUNT = 0.5
-_WORD = {"stand": A.STAND, "take-miss": A.TAKE_MISS, "throw-up": A.THROW_UP,
-         "play-miss": A.PLAY_MISS, "exchange": A.EXCHANGE}
+_WORD = {
+    "stand": A.STAND,
+    "take-miss": A.TAKE_MISS,
+    "throw-up": A.THROW_UP,
+    "play-miss": A.PLAY_MISS,
+    "exchange": A.EXCHANGE,
+}
 
 
 # ---------------------------------------------------------------------------------- knowledge
@@ -70,15 +75,50 @@ class Situation:
     declare; ``tricks`` each finished trick's winning seat (None for a tie).
     """
 
-    __slots__ = ("dealer", "hand", "legal", "miss_untaken", "phase", "played", "players",
-                 "pool", "put_seen", "rules", "scores", "seat", "standers", "tables", "trick",
-                 "tricks", "trump", "turnup", "undecided")
+    __slots__ = (
+        "dealer",
+        "hand",
+        "legal",
+        "miss_untaken",
+        "phase",
+        "played",
+        "players",
+        "pool",
+        "put_seen",
+        "rules",
+        "scores",
+        "seat",
+        "standers",
+        "tables",
+        "trick",
+        "tricks",
+        "trump",
+        "turnup",
+        "undecided",
+    )
 
-    def __init__(self, *, rules: Rules, seat: int, players: int, dealer: int, phase: int,
-                 trump: int, turnup: int, hand: list[int], legal: list[int],
-                 trick: list[tuple[int, int]], played: list[int], pool: int, standers: int,
-                 undecided: int, miss_untaken: bool, tricks: tuple[int | None, ...],
-                 scores: list[int], put_seen: bool) -> None:
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        seat: int,
+        players: int,
+        dealer: int,
+        phase: int,
+        trump: int,
+        turnup: int,
+        hand: list[int],
+        legal: list[int],
+        trick: list[tuple[int, int]],
+        played: list[int],
+        pool: int,
+        standers: int,
+        undecided: int,
+        miss_untaken: bool,
+        tricks: tuple[int | None, ...],
+        scores: list[int],
+        put_seen: bool,
+    ) -> None:
         self.rules = rules
         self.tables: Tables = tables_for(rules)
         self.seat = seat
@@ -122,22 +162,40 @@ class Situation:
                 status[int(who)] = word
         standers = undecided = 0
         if phase == DECLARE:
-            standers = sum(1 for s, w in status.items()
-                           if s != seat and w in (A.STAND, A.TAKE_MISS, A.EXCHANGE))
+            standers = sum(
+                1
+                for s, w in status.items()
+                if s != seat and w in (A.STAND, A.TAKE_MISS, A.EXCHANGE)
+            )
             out = dealer_sits_out(rules, n)
-            undecided = sum(1 for s in range(n) if s != seat and s not in status
-                            and not (out and s == obs["dealer"]))
+            undecided = sum(
+                1
+                for s in range(n)
+                if s != seat and s not in status and not (out and s == obs["dealer"])
+            )
         history = obs["history"]
         put_seen = any(line.endswith(": see") for line in history)
         trump = SUITS.index(obs["trump"]) if obs["trump"] else NO_TRUMP
-        return cls(rules=rules, seat=seat, players=n, dealer=obs["dealer"], phase=phase,
-                   trump=trump, turnup=parse_card(obs["turn_up"]) if obs["turn_up"] else -1,
-                   hand=sorted(parse_card(t) for t in hand_text), legal=list(view.legal),
-                   trick=[(s, parse_card(t)) for s, t in obs["trick"]],
-                   played=[parse_card(t) for _, t in obs["played"]], pool=obs["pool"],
-                   standers=standers, undecided=undecided,
-                   miss_untaken=obs["miss"] == "untaken", tricks=tuple(obs["tricks"]),
-                   scores=list(obs["scores"]), put_seen=put_seen)
+        return cls(
+            rules=rules,
+            seat=seat,
+            players=n,
+            dealer=obs["dealer"],
+            phase=phase,
+            trump=trump,
+            turnup=parse_card(obs["turn_up"]) if obs["turn_up"] else -1,
+            hand=sorted(parse_card(t) for t in hand_text),
+            legal=list(view.legal),
+            trick=[(s, parse_card(t)) for s, t in obs["trick"]],
+            played=[parse_card(t) for _, t in obs["played"]],
+            pool=obs["pool"],
+            standers=standers,
+            undecided=undecided,
+            miss_untaken=obs["miss"] == "untaken",
+            tricks=tuple(obs["tricks"]),
+            scores=list(obs["scores"]),
+            put_seen=put_seen,
+        )
 
     @classmethod
     def from_session(cls, t: Session) -> Situation:
@@ -156,11 +214,26 @@ class Situation:
         if phase == DECLARE:
             standers = sum(1 for s in range(n) if s != seat and status[s] == STOOD)
             undecided = sum(1 for s in range(n) if s != seat and status[s] == UNDECIDED)
-        return cls(rules=t.rules, seat=seat, players=n, dealer=d.dealer, phase=phase,
-                   trump=d.trump, turnup=d.turnup, hand=hand, legal=t.legal_actions(),
-                   trick=d.trick_so_far(), played=[c for _, c in d.played], pool=d.pool,
-                   standers=standers, undecided=undecided, miss_untaken=d.miss is not None,
-                   tricks=_trick_winners(d), scores=list(t.scores), put_seen=d.put_seen)
+        return cls(
+            rules=t.rules,
+            seat=seat,
+            players=n,
+            dealer=d.dealer,
+            phase=phase,
+            trump=d.trump,
+            turnup=d.turnup,
+            hand=hand,
+            legal=t.legal_actions(),
+            trick=d.trick_so_far(),
+            played=[c for _, c in d.played],
+            pool=d.pool,
+            standers=standers,
+            undecided=undecided,
+            miss_untaken=d.miss is not None,
+            tricks=_trick_winners(d),
+            scores=list(t.scores),
+            put_seen=d.put_seen,
+        )
 
 
 def _trick_winners(d: Deal) -> tuple[int | None, ...]:
@@ -310,8 +383,7 @@ def declaration_values(sit: Situation) -> dict[int, float]:
         if a not in allowed:
             continue
         kept = full ^ out
-        v = (min(float(size), total[kept] + m * avg) * share
-             - none[kept] * (1.0 - avg) ** m * loo)
+        v = min(float(size), total[kept] + m * avg) * share - none[kept] * (1.0 - avg) ** m * loo
         one_suit = suits[kept]
         if odds is not None and m <= 2 and one_suit and not one_suit & (one_suit - 1):
             pf = odds.chance(one_suit.bit_length() - 1, m)

@@ -63,9 +63,16 @@ class MonteCarloBot:
     :func:`inconsistency`), or else the one that agrees best.
     """
 
-    def __init__(self, samples: int = 32, rng: random.Random | None = None, *,
-                 rollout: str = "heuristic", max_exchanges: int = 4, tries: int = 20,
-                 evidence: float = 1.0) -> None:
+    def __init__(
+        self,
+        samples: int = 32,
+        rng: random.Random | None = None,
+        *,
+        rollout: str = "heuristic",
+        max_exchanges: int = 4,
+        tries: int = 20,
+        evidence: float = 1.0,
+    ) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
         if rollout not in ("heuristic", "random"):
@@ -85,8 +92,9 @@ class MonteCarloBot:
         if sit.phase == DECLARE and legal[-1] >= A.EXCHANGE:
             values = declaration_values(sit)
             words = [a for a in legal if a < A.EXCHANGE]
-            exchanges = sorted((a for a in legal if a >= A.EXCHANGE),
-                               key=lambda a: (-values[a], a))[:self.max_exchanges]
+            exchanges = sorted(
+                (a for a in legal if a >= A.EXCHANGE), key=lambda a: (-values[a], a)
+            )[: self.max_exchanges]
             pool = words + exchanges
         else:
             pool = list(legal)
@@ -102,13 +110,13 @@ class MonteCarloBot:
         cands = self.candidates(view)
         if len(cands) == 1:
             return cands[0]
-        policy: Policy = (heuristic_policy if self.rollout == "heuristic"
-                          else random_policy(self.rng))
+        policy: Policy = (
+            heuristic_policy if self.rollout == "heuristic" else random_policy(self.rng)
+        )
         results = self.evaluate(view, cands, policy)
         return cands[self.pick(results)]
 
-    def evaluate(self, view: SeatView, cands: Sequence[int], policy: Policy
-                 ) -> list[list[float]]:
+    def evaluate(self, view: SeatView, cands: Sequence[int], policy: Policy) -> list[list[float]]:
         """Each candidate's play-out results, sample by sample (the same samples for all)."""
         seat = view.seat
         results: list[list[float]] = [[] for _ in cands]
@@ -136,8 +144,9 @@ class MonteCarloBot:
         var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
         return best if mean > self.evidence * (var / k) ** 0.5 else 0
 
-    def redeal(self, t: Session, seat: int,
-               places: list[tuple[str, int, int]] | None = None) -> None:
+    def redeal(
+        self, t: Session, seat: int, places: list[tuple[str, int, int]] | None = None
+    ) -> None:
         """Deal the cards hidden from ``seat`` in the sampled session ``t`` afresh until
         they agree with what the others have done (:func:`inconsistency`): of up to
         ``tries`` deals, the first that agrees, or else the one that agrees best."""
@@ -208,8 +217,7 @@ def hidden_places(t: Session, seat: int) -> list[tuple[str, int, int]]:
     if d.miss_for_pool and seat != d.dealer:
         places.extend(("hand", n, i) for i in range(len(d.hands[n])))
     places.extend(("stock", 0, i) for i in range(len(d.stock)) if d.stock[i] != d.turnup)
-    places.extend(("discard", 0, i) for i in range(len(d.discarded))
-                  if d.discard_owner[i] != seat)
+    places.extend(("discard", 0, i) for i in range(len(d.discarded)) if d.discard_owner[i] != seat)
     return places
 
 
@@ -217,8 +225,9 @@ def _place_lists(d: Deal) -> dict[str, Any]:
     return {"hand": d.hands, "miss": d.miss, "stock": d.stock, "discard": d.discarded}
 
 
-def _put_back(d: Deal, lists: dict[str, Any], places: list[tuple[str, int, int]],
-              cards: list[int]) -> None:
+def _put_back(
+    d: Deal, lists: dict[str, Any], places: list[tuple[str, int, int]], cards: list[int]
+) -> None:
     hands = d.hands
     for (kind, owner, i), c in zip(places, cards, strict=True):
         if kind == "hand":
@@ -303,8 +312,11 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
             break  # the declarations are over
         kind = A.EXCHANGE if a >= A.EXCHANGE else a
         standers = len(standing - {s})
-        if s != seat and kind in (A.STAND, A.THROW_UP, A.TAKE_MISS, A.PLAY_MISS) and not (
-                exchanges and d.exchanged[s] >= 0):  # an exchanger's first hand is unknown
+        if (
+            s != seat
+            and kind in (A.STAND, A.THROW_UP, A.TAKE_MISS, A.PLAY_MISS)
+            and not (exchanges and d.exchanged[s] >= 0)
+        ):  # an exchanger's first hand is unknown
             hand = _hand_at_declaring(d, s, kind)
             if hand is not None:
                 legal = [A.STAND, A.THROW_UP]
@@ -316,14 +328,29 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
                     legal.extend(_exchange_ids(hand, len(d.stock)))
                 legal.sort()
                 sit = Situation(
-                    rules=r, seat=s, players=n, dealer=d.dealer, phase=DECLARE, trump=d.trump,
-                    turnup=d.turnup, hand=sorted(hand), legal=legal, trick=[], played=[],
-                    pool=d.pool, standers=standers,
+                    rules=r,
+                    seat=s,
+                    players=n,
+                    dealer=d.dealer,
+                    phase=DECLARE,
+                    trump=d.trump,
+                    turnup=d.turnup,
+                    hand=sorted(hand),
+                    legal=legal,
+                    trick=[],
+                    played=[],
+                    pool=d.pool,
+                    standers=standers,
                     undecided=len(order) - 1 - position.get(s, len(order) - 1),
-                    miss_untaken=miss_there, tricks=(), scores=[], put_seen=False)
+                    miss_untaken=miss_there,
+                    tricks=(),
+                    scores=[],
+                    put_seen=False,
+                )
                 choice = heuristic_action(sit)
                 if (choice >= A.EXCHANGE) != (kind == A.EXCHANGE) or (
-                        kind != A.EXCHANGE and choice != kind):
+                    kind != A.EXCHANGE and choice != kind
+                ):
                     bad += 1
         if kind in (A.STAND, A.TAKE_MISS) or (kind == A.EXCHANGE and must_play):
             standing.add(s)

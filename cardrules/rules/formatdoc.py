@@ -142,21 +142,29 @@ def _row(cls: type, f: attrs.Attribute[Any], prefix: str) -> str:
     """One field's table row."""
     doc = _escape(f.metadata.get("doc", ""))
     source = _escape(f.metadata.get("source", ""))
-    return (f"| `{prefix}{f.name}` | {_values(cls, f.name)} | "
-            f"{_escape(_code(f.default))} | {doc} | {source} |")
+    return (
+        f"| `{prefix}{f.name}` | {_values(cls, f.name)} | "
+        f"{_escape(_code(f.default))} | {doc} | {source} |"
+    )
 
 
-_HEADER = ["| key | values | default | meaning | source |",
-           "| --- | --- | --- | --- | --- |"]
+_HEADER = ["| key | values | default | meaning | source |", "| --- | --- | --- | --- | --- |"]
 
 
 def _file_table() -> list[str]:
     """The keys that say what a file is and how it is put together."""
-    lines = ["## The file", "",
-             "What the file is, and how it is put together from other files.", "", *_HEADER]
+    lines = [
+        "## The file",
+        "",
+        "What the file is, and how it is put together from other files.",
+        "",
+        *_HEADER,
+    ]
     for key, spec in FILE_KEYS.items():
-        lines.append(f"| `{key}` | {_escape(_FILE_KEY_VALUES.get(key, 'text'))} | | "
-                     f"{_escape(spec.get('description', ''))} | |")
+        lines.append(
+            f"| `{key}` | {_escape(_FILE_KEY_VALUES.get(key, 'text'))} | | "
+            f"{_escape(spec.get('description', ''))} | |"
+        )
     top = [f for f in attrs.fields(Rules) if f.name not in SECTIONS]
     lines.extend(_row(Rules, f, "") for f in top)
     return lines
@@ -170,8 +178,7 @@ def format_markdown() -> str:
         cls = field_class(Rules, name)
         title = name.replace("_", " ").capitalize()
         summary = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
-        lines += ["", f"## {title} (`{name}`)", "", summary, "", *_HEADER,
-                  *_rows(cls, f"{name}.")]
+        lines += ["", f"## {title} (`{name}`)", "", summary, "", *_HEADER, *_rows(cls, f"{name}.")]
         assert name in fields
     return "\n".join(lines) + "\n"
 

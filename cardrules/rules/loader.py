@@ -41,8 +41,15 @@ from cardrules.rules.overlay import resolve as resolve_overlays
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["Resolution", "VariantInfo", "data_dir", "list_variants", "load_variant", "resolve",
-           "validate"]
+__all__ = [
+    "Resolution",
+    "VariantInfo",
+    "data_dir",
+    "list_variants",
+    "load_variant",
+    "resolve",
+    "validate",
+]
 
 Ref = Union[str, "os.PathLike[str]"]
 
@@ -79,9 +86,13 @@ def _read_path(path: Path, file: str) -> RuleFile | None:
             size = f"{path.stat().st_size} bytes"
         except OSError:
             size = "larger"
-        return _unreadable(key, file, f"file is {size}, more than the limit of {MAX_BYTES}",
-                           "too-large", "a rule file is a few kilobytes; split it and combine "
-                           "the parts with 'extends:'")
+        return _unreadable(
+            key,
+            file,
+            f"file is {size}, more than the limit of {MAX_BYTES}",
+            "too-large",
+            "a rule file is a few kilobytes; split it and combine the parts with 'extends:'",
+        )
     return _parse(raw, file, key, path.parent)
 
 
@@ -103,13 +114,17 @@ class _Bundled:
             if not entry.is_file():
                 return None
             key = os.path.realpath(entry) if isinstance(entry, Path) else f"bundled:{filename}"
-            self.files[filename] = _parse(entry.read_bytes(), f"variants/{filename}", key,
-                                          self.folder, bundled=True)
+            self.files[filename] = _parse(
+                entry.read_bytes(), f"variants/{filename}", key, self.folder, bundled=True
+            )
         return self.files[filename]
 
     def all(self) -> list[RuleFile]:
-        names = sorted(e.name for e in self.folder.iterdir()
-                       if e.name.endswith((".yaml", ".yml")) and e.is_file())
+        names = sorted(
+            e.name
+            for e in self.folder.iterdir()
+            if e.name.endswith((".yaml", ".yml")) and e.is_file()
+        )
         return [f for f in (self.by_file(n) for n in names) if f is not None]
 
     def names(self) -> dict[str, str]:
@@ -120,8 +135,9 @@ class _Bundled:
                 filename = f.file.rsplit("/", 1)[-1]
                 aliases = f.mapping.get("aliases")
                 words = [f.name, filename.rsplit(".", 1)[0]]
-                words += [a for a in aliases if isinstance(a, str)] if isinstance(
-                    aliases, list) else []
+                words += (
+                    [a for a in aliases if isinstance(a, str)] if isinstance(aliases, list) else []
+                )
                 for word in words:
                     index.setdefault(_norm(word), filename)
             self.index = index
@@ -213,9 +229,13 @@ class _Checked:
     rules: Rules | None
 
 
-def _check(top: RuleFile | None, house_rules: Sequence[str | RuleFile] = (),
-           overrides: Mapping[str, Any] | None = None, *, house_warnings: bool = False,
-           ) -> _Checked:
+def _check(
+    top: RuleFile | None,
+    house_rules: Sequence[str | RuleFile] = (),
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    house_warnings: bool = False,
+) -> _Checked:
     """Resolve, schema-check every file involved, build and check the rules.
 
     Warnings are kept for the files being checked: not for bundled files other
@@ -236,16 +256,21 @@ def _check(top: RuleFile | None, house_rules: Sequence[str | RuleFile] = (),
             rules = from_mapping(Rules, merged.data)
         except (TypeError, ValueError) as exc:  # pragma: no cover - the schema prevents it
             file, line, col = merged.locate(())
-            problems.append(Problem(file, line, col, f"the rules cannot be built: {exc}",
-                                    kind="model"))
+            problems.append(
+                Problem(file, line, col, f"the rules cannot be built: {exc}", kind="model")
+            )
         else:
             from cardrules.rules.validation import semantic_problems
 
             problems += semantic_problems(rules, merged)
     house = set() if house_warnings else {f.file for f in merged.files if f.kind == "house_rule"}
     bundled = {f.file for f in merged.files if f.bundled and f is not top}
-    problems = [p for p in problems if p.severity == ERROR or not (
-        p.file in bundled or (p.kind == "no-effect" and p.file in house))]
+    problems = [
+        p
+        for p in problems
+        if p.severity == ERROR
+        or not (p.file in bundled or (p.kind == "no-effect" and p.file in house))
+    ]
     return _Checked(merged, tuple(_in_file_order(problems, merged.files)), rules)
 
 
@@ -293,8 +318,9 @@ class Resolution:
         return self.merged.origin_text(path)
 
 
-def resolve(name_or_path: Ref, house_rules: Iterable[Ref] = (),
-            overrides: Mapping[str, Any] | None = None) -> Resolution:
+def resolve(
+    name_or_path: Ref, house_rules: Iterable[Ref] = (), overrides: Mapping[str, Any] | None = None
+) -> Resolution:
     """Load a game like :func:`load_variant` and keep everything computed on the way.
 
     >>> res = resolve("three-card-loo", overrides={"wagers": {"stake_loo": 9}})
@@ -303,10 +329,17 @@ def resolve(name_or_path: Ref, house_rules: Iterable[Ref] = (),
     """
     top = _top(name_or_path)
     if top.kind == "house_rule":
-        raise RulesError([Problem(top.file, *top.position(("kind",)),
-                                  f"{top.name!r} is a house rule, not a game",
-                                  f"apply it to a game: house_rules=[{top.name!r}]",
-                                  kind="not-a-game")])
+        raise RulesError(
+            [
+                Problem(
+                    top.file,
+                    *top.position(("kind",)),
+                    f"{top.name!r} is a house rule, not a game",
+                    f"apply it to a game: house_rules=[{top.name!r}]",
+                    kind="not-a-game",
+                )
+            ]
+        )
     checked = _check(top, [_ref_text(h) for h in _refs(house_rules)], overrides)
     if checked.rules is None or any(p.severity == ERROR for p in checked.problems):
         raise RulesError(checked.problems)
@@ -316,8 +349,9 @@ def resolve(name_or_path: Ref, house_rules: Iterable[Ref] = (),
 _LOADED: dict[tuple[str, tuple[str, ...]], Rules] = {}
 
 
-def load_variant(name_or_path: Ref, house_rules: Iterable[Ref] = (),
-                 overrides: Mapping[str, Any] | None = None) -> Rules:
+def load_variant(
+    name_or_path: Ref, house_rules: Iterable[Ref] = (), overrides: Mapping[str, Any] | None = None
+) -> Rules:
     """The effective rules of a game after its house rules and overrides.
 
     ``name_or_path`` is a bundled name or alias (any case) or a rule file's
@@ -376,8 +410,9 @@ def _validate_house_rule(rule: RuleFile) -> list[Problem]:
     problems: list[Problem] = []
     tops: list[RuleFile | None] = [*games] or [None]
     results = [_check(game, [rule], house_warnings=True).problems for game in tops]
-    warnings = set.intersection(*(
-        {p for p in found if p.severity == WARNING and p.file == rule.file} for found in results))
+    warnings = set.intersection(
+        *({p for p in found if p.severity == WARNING and p.file == rule.file} for found in results)
+    )
     files = [rule]
     for found in results:
         problems += [p for p in found if p.severity == ERROR or p in warnings]
@@ -396,15 +431,20 @@ def list_variants() -> list[VariantInfo]:
 
         def texts(key: str, data: dict[str, Any] = data) -> tuple[str, ...]:
             value = data.get(key)
-            return tuple(v for v in value if isinstance(v, str)) if isinstance(
-                value, list) else ()
+            return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
 
         kind = Kind.HOUSE_RULE if f.kind == "house_rule" else Kind.GAME
-        out.append(VariantInfo(
-            name=f.name, title=str(data.get("title") or f.name), kind=kind,
-            aliases=texts("aliases"), description=str(data.get("description") or ""),
-            file=str(_bundled().folder / f.file.rsplit("/", 1)[-1]),
-            applies_to=texts("applies_to")))
+        out.append(
+            VariantInfo(
+                name=f.name,
+                title=str(data.get("title") or f.name),
+                kind=kind,
+                aliases=texts("aliases"),
+                description=str(data.get("description") or ""),
+                file=str(_bundled().folder / f.file.rsplit("/", 1)[-1]),
+                applies_to=texts("applies_to"),
+            )
+        )
     return sorted(out, key=lambda v: (v.kind != Kind.GAME, v.name))
 
 
@@ -428,8 +468,16 @@ def _top(name_or_path: Ref) -> RuleFile:
     found = _bundled().find(ref)
     if found is None:
         close = _bundled().suggest(ref)
-        raise VariantNotFoundError([Problem(
-            ARGUMENTS, 0, 0, f"no bundled game or house rule is named {ref!r}",
-            f"did you mean {close!r}?" if close else "see 'cardrules list'",
-            kind="missing-variant")])
+        raise VariantNotFoundError(
+            [
+                Problem(
+                    ARGUMENTS,
+                    0,
+                    0,
+                    f"no bundled game or house rule is named {ref!r}",
+                    f"did you mean {close!r}?" if close else "see 'cardrules list'",
+                    kind="missing-variant",
+                )
+            ]
+        )
     return found

@@ -47,8 +47,10 @@ def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
 
 def section(cls: type) -> Any:
     """A nested section field whose default is the section's defaults."""
-    return attrs.field(factory=cls, metadata={"doc": (cls.__doc__ or "").strip().split("\n\n")[0],
-                                              "source": "", "schema": {}})
+    return attrs.field(
+        factory=cls,
+        metadata={"doc": (cls.__doc__ or "").strip().split("\n\n")[0], "source": "", "schema": {}},
+    )
 
 
 # --------------------------------------------------------------------------- enums
@@ -144,7 +146,7 @@ class TrumpWhenVoid(Choice):
 
 
 class BeCivil(Choice):
-    """"Pam be civil": the promoted card when the ace of trumps is led (D30)."""
+    """ "Pam be civil": the promoted card when the ace of trumps is led (D30)."""
 
     UNLESS_REVOKE = "unless_revoke"
     STRICT = "strict"
@@ -383,12 +385,20 @@ class Players:
     """How many play, and whether the dealer stands out of the play."""
 
     min: int = opt(3, "Fewest players.", source="1.1.1, 1.5.1, 1.6.1", minimum=2)
-    max: int | None = opt(None, "Most players; null means as many as the pack allows.",
-                          source="D24, D28, D48", minimum=2)
+    max: int | None = opt(
+        None,
+        "Most players; null means as many as the pack allows.",
+        source="D24, D28, D48",
+        minimum=2,
+    )
     default: int = opt(5, "Players when none is given.", minimum=2)
     dealer_sits_out_above: int | None = opt(
-        None, "With more than this many players the dealer stands out of the play, neither "
-        "paying nor receiving on the tricks; null for never.", source="D25", minimum=2)
+        None,
+        "With more than this many players the dealer stands out of the play, neither "
+        "paying nor receiving on the tricks; null for never.",
+        source="D25",
+        minimum=2,
+    )
 
 
 @attrs.frozen
@@ -399,8 +409,11 @@ class Pack:
     ranks: tuple[str, ...] = opt(
         ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         "Every rank of the pack, highest first (Put: 3 2 A K Q J T 9 8 7 6 5 4).",
-        source="1.1.2, 1.5.2", items={"type": "string", "pattern": RANK_PATTERN},
-        minItems=1, uniqueItems=True)
+        source="1.1.2, 1.5.2",
+        items={"type": "string", "pattern": RANK_PATTERN},
+        minItems=1,
+        uniqueItems=True,
+    )
 
 
 @attrs.frozen
@@ -408,8 +421,11 @@ class Promoted:
     """A card promoted above every trump (Pam)."""
 
     card: str | None = opt(
-        None, "The promoted card: a card such as JC, or jack_of_trumps; null for none.",
-        source="D26", pattern=f"({CARD_PATTERN[:-1]}|^jack_of_trumps)$")
+        None,
+        "The promoted card: a card such as JC, or jack_of_trumps; null for none.",
+        source="D26",
+        pattern=f"({CARD_PATTERN[:-1]}|^jack_of_trumps)$",
+    )
     name: str = opt("Pam", "What the promoted card is called.")
 
 
@@ -417,23 +433,37 @@ class Promoted:
 class Deal:
     """The deal: hands, the miss, and the packets cards go out in."""
 
-    hand_size: int = opt(3, "Cards in each hand; the number of tricks.",
-                         source="1.1.5, 1.2.5, 1.3.1, 1.5.3", minimum=1, maximum=13)
+    hand_size: int = opt(
+        3,
+        "Cards in each hand; the number of tricks.",
+        source="1.1.5, 1.2.5, 1.3.1, 1.5.3",
+        minimum=1,
+        maximum=13,
+    )
     packets: tuple[int, ...] = opt(
-        (1,), "Packet sizes for one pass round the table: [1] is one at a time, [3, 2] three "
-        "then two. Repeated until the hands are full.", source="D27",
-        items={"type": "integer", "minimum": 1}, minItems=1)
+        (1,),
+        "Packet sizes for one pass round the table: [1] is one at a time, [3, 2] three "
+        "then two. Repeated until the hands are full.",
+        source="D27",
+        items={"type": "integer", "minimum": 1},
+        minItems=1,
+    )
     miss: bool = opt(True, "A spare hand, the miss, is dealt.", source="1.1.5, D6")
-    miss_position: MissPosition = opt(MissPosition.AFTER_DEALER_EACH_ROUND,
-                                      "Where the miss receives its cards.", source="D5")
+    miss_position: MissPosition = opt(
+        MissPosition.AFTER_DEALER_EACH_ROUND, "Where the miss receives its cards.", source="D5"
+    )
 
 
 @attrs.frozen
 class Trumps:
     """The trump suit."""
 
-    turn_up: bool = opt(True, "The card after the deal is turned up and its suit is trumps; "
-                        "false for a game without trumps.", source="1.1.5, 1.5.2")
+    turn_up: bool = opt(
+        True,
+        "The card after the deal is turned up and its suit is trumps; "
+        "false for a game without trumps.",
+        source="1.1.5, 1.5.2",
+    )
 
 
 @attrs.frozen
@@ -441,38 +471,56 @@ class ForcedPlay:
     """When every player must stand on his own cards, with no miss and no exchange."""
 
     turn_up_suits: tuple[str, ...] = opt(
-        (), "Turn-up suits that force everyone to stand (Club Law: [C]).",
-        source="1.4.1, D22", items={"type": "string", "pattern": SUIT_PATTERN}, uniqueItems=True)
-    on_single: bool = opt(False, "A single (a deal for the dealer's stake alone) is played with "
-                          "no miss and everyone standing.", source="D21 (EW 96.viii)")
+        (),
+        "Turn-up suits that force everyone to stand (Club Law: [C]).",
+        source="1.4.1, D22",
+        items={"type": "string", "pattern": SUIT_PATTERN},
+        uniqueItems=True,
+    )
+    on_single: bool = opt(
+        False,
+        "A single (a deal for the dealer's stake alone) is played with "
+        "no miss and everyone standing.",
+        source="D21 (EW 96.viii)",
+    )
 
 
 @attrs.frozen
 class Declarations:
     """Declaring in turn from the elder hand: stand, throw up, take the miss."""
 
-    enabled: bool = opt(True, "Players declare before the play; false when all must play.",
-                         source="1.1.7, 1.2.6")
+    enabled: bool = opt(
+        True, "Players declare before the play; false when all must play.", source="1.1.7, 1.2.6"
+    )
     allow_throw_up: bool = opt(True, "A player may throw up his hand.", source="D6")
     forced_play: ForcedPlay = section(ForcedPlay)
-    all_pass: AllPass = opt(AllPass.DEALER_TAKES_POOL,
-                            "All before the dealer throw up.", source="1.1.8.1")
-    lone_stander: LoneStander = opt(LoneStander.DEALER_PLAYS_MISS_FOR_POOL,
-                                    "One player stands before the dealer, the miss untaken.",
-                                    source="1.1.8.2, D9")
-    miss_for_pool_looed: bool = opt(False, "The miss played for the pool pays a loo into the "
-                                    "pool when it wins no trick.", source="D10")
+    all_pass: AllPass = opt(
+        AllPass.DEALER_TAKES_POOL, "All before the dealer throw up.", source="1.1.8.1"
+    )
+    lone_stander: LoneStander = opt(
+        LoneStander.DEALER_PLAYS_MISS_FOR_POOL,
+        "One player stands before the dealer, the miss untaken.",
+        source="1.1.8.2, D9",
+    )
+    miss_for_pool_looed: bool = opt(
+        False,
+        "The miss played for the pool pays a loo into the pool when it wins no trick.",
+        source="D10",
+    )
     miss_holder_unopposed: UnopposedHolder = opt(
-        UnopposedHolder.TAKES_POOL, "The only stander holds the miss and the dealer throws up.",
-        source="1.1.8.3")
+        UnopposedHolder.TAKES_POOL,
+        "The only stander holds the miss and the dealer throws up.",
+        source="1.1.8.3",
+    )
 
 
 @attrs.frozen
 class Exchange:
     """Exchanging cards with the stock."""
 
-    mode: ExchangeMode = opt(ExchangeMode.NONE, "Exchange from the stock while declaring.",
-                             source="1.2.6, D44")
+    mode: ExchangeMode = opt(
+        ExchangeMode.NONE, "Exchange from the stock while declaring.", source="1.2.6, D44"
+    )
     exchanger_must_play: bool = opt(True, "A player who exchanges must play.", source="1.2.6")
     turnup_drawable: bool = opt(False, "The turn-up may be drawn in exchange.", source="D43")
 
@@ -481,28 +529,39 @@ class Exchange:
 class Leads:
     """Duties of the leader."""
 
-    enforced: bool = opt(True, "The duties below apply; false for a free lead.",
-                          source="D31, 1.5.4")
-    first_leader: FirstLeader = opt(FirstLeader.ELDER_HAND, "Who leads to the first trick.",
-                                    source="1.1.9, 1.5.4, 1.6.4, D11")
-    ace_compulsory: bool = opt(True, "Holding the ace of trumps, the first leader must lead it.",
-                               source="1.1.10.1")
-    king_if_ace_turned: bool = opt(True, "If the ace is turned up, the holder of the king "
-                                   "leads it.",
-                                   source="D14")
-    two_or_more_trumps: TwoOrMoreTrumps = opt(TwoOrMoreTrumps.HIGHEST,
-                                              "The first leader holding two or more trumps.",
-                                              source="D12")
-    cassell_highest: bool = opt(False, "The first leader leads his highest trump, or with none "
-                                "his highest card.", source="D13")
-    trump_after_trick: TrumpAfterTrick = opt(TrumpAfterTrick.HIGHEST_TRUMP,
-                                             "A trick's winner holding trumps leads one.",
-                                             source="1.1.11, D15")
+    enforced: bool = opt(
+        True, "The duties below apply; false for a free lead.", source="D31, 1.5.4"
+    )
+    first_leader: FirstLeader = opt(
+        FirstLeader.ELDER_HAND, "Who leads to the first trick.", source="1.1.9, 1.5.4, 1.6.4, D11"
+    )
+    ace_compulsory: bool = opt(
+        True, "Holding the ace of trumps, the first leader must lead it.", source="1.1.10.1"
+    )
+    king_if_ace_turned: bool = opt(
+        True, "If the ace is turned up, the holder of the king leads it.", source="D14"
+    )
+    two_or_more_trumps: TwoOrMoreTrumps = opt(
+        TwoOrMoreTrumps.HIGHEST, "The first leader holding two or more trumps.", source="D12"
+    )
+    cassell_highest: bool = opt(
+        False,
+        "The first leader leads his highest trump, or with none his highest card.",
+        source="D13",
+    )
+    trump_after_trick: TrumpAfterTrick = opt(
+        TrumpAfterTrick.HIGHEST_TRUMP,
+        "A trick's winner holding trumps leads one.",
+        source="1.1.11, D15",
+    )
     trump_after_trick_scope: TrumpAfterTrickScope = opt(
-        TrumpAfterTrickScope.FIRST_TRICK, "Which winners bear that duty.", source="D15")
-    pam_and_ace: PamAndAce = opt(PamAndAce.PAM_IS_HIGHEST,
-                                 "The leader holds the promoted card and the ace of trumps.",
-                                 source="D31")
+        TrumpAfterTrickScope.FIRST_TRICK, "Which winners bear that duty.", source="D15"
+    )
+    pam_and_ace: PamAndAce = opt(
+        PamAndAce.PAM_IS_HIGHEST,
+        "The leader holds the promoted card and the ace of trumps.",
+        source="D31",
+    )
 
 
 @attrs.frozen
@@ -511,11 +570,15 @@ class Following:
 
     follow_suit: bool = opt(True, "Follow suit if able.", source="1.1.12.1, 1.5.4")
     head_trick: bool = opt(True, "Beat the best card so far if able.", source="1.1.12.2, D16")
-    trump_when_void: TrumpWhenVoid = opt(TrumpWhenVoid.IF_CAN_HEAD,
-                                         "A player void in the suit led.", source="1.1.12.3, D17")
-    be_civil: BeCivil = opt(BeCivil.UNLESS_REVOKE, "When the ace of trumps is led, the holder of "
-                            "the promoted card must not win with it (\"Pam be civil\").",
-                            source="1.2.8, D30")
+    trump_when_void: TrumpWhenVoid = opt(
+        TrumpWhenVoid.IF_CAN_HEAD, "A player void in the suit led.", source="1.1.12.3, D17"
+    )
+    be_civil: BeCivil = opt(
+        BeCivil.UNLESS_REVOKE,
+        "When the ace of trumps is led, the holder of "
+        'the promoted card must not win with it ("Pam be civil").',
+        source="1.2.8, D30",
+    )
 
 
 @attrs.frozen
@@ -523,10 +586,12 @@ class Tricks:
     """How a trick is won, and ties."""
 
     winner: TrickWinner = opt(TrickWinner.SUIT_AND_TRUMPS, "How a trick is won.", source="1.5.4")
-    equal_ranks: EqualRanks = opt(EqualRanks.TIE, "Equal ranks in a rank-only trick.",
-                                  source="1.5.4")
-    tied_trick_leader: TiedTrickLeader = opt(TiedTrickLeader.SAME_LEADER,
-                                             "Who leads after a tie.", source="D56")
+    equal_ranks: EqualRanks = opt(
+        EqualRanks.TIE, "Equal ranks in a rank-only trick.", source="1.5.4"
+    )
+    tied_trick_leader: TiedTrickLeader = opt(
+        TiedTrickLeader.SAME_LEADER, "Who leads after a tie.", source="D56"
+    )
 
 
 @attrs.frozen
@@ -534,23 +599,27 @@ class Flush:
     """A hand all of one suit (the promoted card counting as any) that sweeps the board."""
 
     enabled: bool = opt(False, "Flushes count.", source="1.2.9, D47")
-    declare: FlushDeclare = opt(FlushDeclare.AFTER_DECLARATIONS, "When a flush is shown.",
-                                source="D32")
-    payers: FlushPayers = opt(FlushPayers.ALL_OTHERS, "Who pays a loo to the flush.",
-                              source="D34")
-    exempt_promoted_holder: bool = opt(False, "The holder of the promoted card does not pay.",
-                                       source="D35")
-    exempt_losing_flush: bool = opt(True, "The holder of a losing flush does not pay.",
-                                    source="1.2.9.5")
-    destination: FlushDestination = opt(FlushDestination.TO_HOLDER,
-                                        "Where the payments go.", source="D36")
+    declare: FlushDeclare = opt(
+        FlushDeclare.AFTER_DECLARATIONS, "When a flush is shown.", source="D32"
+    )
+    payers: FlushPayers = opt(FlushPayers.ALL_OTHERS, "Who pays a loo to the flush.", source="D34")
+    exempt_promoted_holder: bool = opt(
+        False, "The holder of the promoted card does not pay.", source="D35"
+    )
+    exempt_losing_flush: bool = opt(
+        True, "The holder of a losing flush does not pay.", source="1.2.9.5"
+    )
+    destination: FlushDestination = opt(
+        FlushDestination.TO_HOLDER, "Where the payments go.", source="D36"
+    )
     next_deal: FlushNextDeal = opt(FlushNextDeal.SINGLE, "The deal after a flush.", source="D37")
-    order: FlushOrder = opt(FlushOrder.TRUMP_FIRST, "Trump flush against promoted-card flush.",
-                            source="D38")
-    same_class: FlushSameClass = opt(FlushSameClass.PAM_THEN_ELDER,
-                                     "Two flushes of the same class.", source="D39")
-    exact_tie: FlushExactTie = opt(FlushExactTie.ELDER_HAND, "Exactly equal flushes.",
-                                   source="D40")
+    order: FlushOrder = opt(
+        FlushOrder.TRUMP_FIRST, "Trump flush against promoted-card flush.", source="D38"
+    )
+    same_class: FlushSameClass = opt(
+        FlushSameClass.PAM_THEN_ELDER, "Two flushes of the same class.", source="D39"
+    )
+    exact_tie: FlushExactTie = opt(FlushExactTie.ELDER_HAND, "Exactly equal flushes.", source="D40")
 
 
 @attrs.frozen
@@ -565,20 +634,26 @@ class Challenges:
     """Put's challenges: throwing up, declining to play, "I put", see and refuse."""
 
     enabled: bool = opt(False, "Challenges are made.", source="1.5.6")
-    model: ChallengeModel = opt(ChallengeModel.HOYLE, "Who may challenge, when, and for what.",
-                                source="D54")
-    follower_may_concede: bool = opt(True, "The follower may decline to play to a lead.",
-                                     source="D55")
-    put_binding: bool = opt(True, "Who says \"I put\" must abide the event.", source="D57")
-    played_out_value: PlayedOutValue = opt(PlayedOutValue.GAME,
-                                           "What a deal played out is worth.", source="D50")
-    trick_and_tie: TrickAndTie = opt(TrickAndTie.NO_SCORE, "One trick each and a tie.",
-                                     source="D51")
-    one_trick_two_ties: OneTrickTwoTies = opt(OneTrickTwoTies.WINS,
-                                              "One trick won, two tied.", source="D52")
+    model: ChallengeModel = opt(
+        ChallengeModel.HOYLE, "Who may challenge, when, and for what.", source="D54"
+    )
+    follower_may_concede: bool = opt(
+        True, "The follower may decline to play to a lead.", source="D55"
+    )
+    put_binding: bool = opt(True, 'Who says "I put" must abide the event.', source="D57")
+    played_out_value: PlayedOutValue = opt(
+        PlayedOutValue.GAME, "What a deal played out is worth.", source="D50"
+    )
+    trick_and_tie: TrickAndTie = opt(
+        TrickAndTie.NO_SCORE, "One trick each and a tie.", source="D51"
+    )
+    one_trick_two_ties: OneTrickTwoTies = opt(
+        OneTrickTwoTies.WINS, "One trick won, two tied.", source="D52"
+    )
     three_ties: ThreeTies = opt(ThreeTies.NO_SCORE, "Every trick tied.", source="D53")
-    point: int = opt(1, "Points for a throw-up, a refused put or a declined lead.",
-                     source="1.5.6", minimum=1)
+    point: int = opt(
+        1, "Points for a throw-up, a refused put or a declined lead.", source="1.5.6", minimum=1
+    )
 
 
 @attrs.frozen
@@ -586,40 +661,49 @@ class Partnerships:
     """Partners sitting opposite, and a card passed to the one who plays."""
 
     enabled: bool = opt(False, "Two sides of two, partners opposite.", source="1.6.1")
-    pass_card: PassCard = opt(PassCard.BEST, "What the giver passes to his partner.",
-                              source="1.6.2, D58")
-    receiver_discard: ReceiverDiscard = opt(ReceiverDiscard.ANY,
-                                            "What the receiver lays out.", source="D59")
+    pass_card: PassCard = opt(
+        PassCard.BEST, "What the giver passes to his partner.", source="1.6.2, D58"
+    )
+    receiver_discard: ReceiverDiscard = opt(
+        ReceiverDiscard.ANY, "What the receiver lays out.", source="D59"
+    )
 
 
 @attrs.frozen
 class Wagers:
     """What is staked: the pool, the deal and the loo."""
 
-    scoring: Scoring = opt(Scoring.POOL, "Counters in a pool, or points in a race.",
-                           source="1.1.4, 1.5.7")
-    ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.",
-                     source="1.1.4, D2")
+    scoring: Scoring = opt(
+        Scoring.POOL, "Counters in a pool, or points in a race.", source="1.1.4, 1.5.7"
+    )
+    ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.", source="1.1.4, D2")
     stake_deal: int = opt(3, "The dealer's stake for a deal.", source="1.1.4", minimum=1)
     stake_loo: int = opt(6, "The ordinary (limited) loo.", source="1.1.4, D3", minimum=0)
     loo: LooMode = opt(LooMode.LIMITED, "How much a loo costs.", source="1.4.2, 1.4.3")
     mixed_cap: int = opt(30, "The most a mixed loo costs.", source="1.4.3", minimum=1)
-    mixed_floor: MixedFloor = opt(MixedFloor.NONE, "A mixed loo is at least the ordinary loo.",
-                                  source="D20")
-    unlimited_basis: UnlimitedBasis = opt(UnlimitedBasis.POOL_PLAYED_FOR,
-                                          "What an unlimited loo equals.", source="D19")
-    single_loo: SingleLoo = opt(SingleLoo.HALF_LOO, "The penalty for irregularities "
-                                "(not yet played by the engine).", source="D4")
+    mixed_floor: MixedFloor = opt(
+        MixedFloor.NONE, "A mixed loo is at least the ordinary loo.", source="D20"
+    )
+    unlimited_basis: UnlimitedBasis = opt(
+        UnlimitedBasis.POOL_PLAYED_FOR, "What an unlimited loo equals.", source="D19"
+    )
+    single_loo: SingleLoo = opt(
+        SingleLoo.HALF_LOO,
+        "The penalty for irregularities (not yet played by the engine).",
+        source="D4",
+    )
 
 
 @attrs.frozen
 class Settlement:
     """Dividing the pool and carrying it forward."""
 
-    remainder: Remainder = opt(Remainder.EARLIEST_TRICKS_FIRST,
-                               "A pool that does not divide by the tricks.", source="D18")
-    single_definition: SingleDefinition = opt(SingleDefinition.POOL_ONLY_DEALER_STAKE,
-                                              "What makes a single.", source="D21")
+    remainder: Remainder = opt(
+        Remainder.EARLIEST_TRICKS_FIRST, "A pool that does not divide by the tricks.", source="D18"
+    )
+    single_definition: SingleDefinition = opt(
+        SingleDefinition.POOL_ONLY_DEALER_STAKE, "What makes a single.", source="D21"
+    )
 
 
 @attrs.frozen
@@ -634,20 +718,38 @@ class PeelSingle:
 class Session:
     """A sequence of deals at one table."""
 
-    first_dealer: FirstDealer = opt(FirstDealer.LOWEST_CUT, "How the first dealer is found.",
-                                    source="D1, D49")
+    first_dealer: FirstDealer = opt(
+        FirstDealer.LOWEST_CUT, "How the first dealer is found.", source="D1, D49"
+    )
     first_deal: FirstDeal = opt(FirstDeal.NORMAL, "The first deal of a session.", source="D7")
     peel_single: PeelSingle = section(PeelSingle)
     finish: Finish = opt(Finish.UNTIL_SINGLE, "When the session ends.", source="1.1.16, D23")
-    target_points: int = opt(5, "Points that win the game in a points race.", source="1.5.7",
-                             minimum=1)
-    rounds: int = opt(1, "Rounds (each player dealing once) before a session may end.",
-                      source="1.1.16", minimum=1)
+    target_points: int = opt(
+        5, "Points that win the game in a points race.", source="1.5.7", minimum=1
+    )
+    rounds: int = opt(
+        1, "Rounds (each player dealing once) before a session may end.", source="1.1.16", minimum=1
+    )
 
 
-SECTIONS = ("players", "pack", "promoted", "deal", "trumps", "declarations", "exchange", "leads",
-            "following", "tricks", "special_hands", "challenges", "partnerships", "wagers",
-            "settlement", "session")
+SECTIONS = (
+    "players",
+    "pack",
+    "promoted",
+    "deal",
+    "trumps",
+    "declarations",
+    "exchange",
+    "leads",
+    "following",
+    "tricks",
+    "special_hands",
+    "challenges",
+    "partnerships",
+    "wagers",
+    "settlement",
+    "session",
+)
 
 
 @attrs.frozen(cache_hash=True)
@@ -658,16 +760,23 @@ class Rules:
     game (Three-Card Loo as Peel gives it).
     """
 
-    name: str = opt("unnamed", "The variant's name: lower case words joined by hyphens.",
-                    pattern="^[a-z0-9][a-z0-9-]*$")
-    title: str = opt("", "The name for people (\"Five-Card Loo\").")
+    name: str = opt(
+        "unnamed",
+        "The variant's name: lower case words joined by hyphens.",
+        pattern="^[a-z0-9][a-z0-9-]*$",
+    )
+    title: str = opt("", 'The name for people ("Five-Card Loo").')
     kind: Kind = opt(Kind.GAME, "A whole game, or a house rule applied on top of one.")
-    aliases: tuple[str, ...] = opt((), "Other names it is found by.",
-                                   items={"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"})
+    aliases: tuple[str, ...] = opt(
+        (),
+        "Other names it is found by.",
+        items={"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+    )
     description: str = opt("", "One line on what it is.")
     sources: tuple[str, ...] = opt((), "Where its rules come from.", items={"type": "string"})
-    house_rules: tuple[str, ...] = opt((), "House rules applied, in order.",
-                                       items={"type": "string"})
+    house_rules: tuple[str, ...] = opt(
+        (), "House rules applied, in order.", items={"type": "string"}
+    )
     players: Players = section(Players)
     pack: Pack = section(Pack)
     promoted: Promoted = section(Promoted)

@@ -40,9 +40,22 @@ from cardrules.errors import ERROR, WARNING, Problem
 if TYPE_CHECKING:
     from cardrules.rules.yamlsafe import Document
 
-__all__ = ["ARGUMENTS", "FILE_KEYS", "METADATA_KEYS", "NO_FINDER", "OVERRIDES", "Finder",
-           "Origin", "Resolved", "RuleFile", "deep_merge", "is_path", "model_paths",
-           "nest_overrides", "resolve"]
+__all__ = [
+    "ARGUMENTS",
+    "FILE_KEYS",
+    "METADATA_KEYS",
+    "NO_FINDER",
+    "OVERRIDES",
+    "Finder",
+    "Origin",
+    "Resolved",
+    "RuleFile",
+    "deep_merge",
+    "is_path",
+    "model_paths",
+    "nest_overrides",
+    "resolve",
+]
 
 PathKey = tuple[str | int, ...]
 
@@ -212,13 +225,22 @@ class Resolved:
         """Every leaf at or under ``prefix`` that some file set (sorted by path)."""
         p = tuple(prefix)
         n = len(p)
-        return sorted((path for path in self.provenance
-                       if path[:n] == p and not isinstance(_get(self.data, path), dict)),
-                      key=str)
+        return sorted(
+            (
+                path
+                for path in self.provenance
+                if path[:n] == p and not isinstance(_get(self.data, path), dict)
+            ),
+            key=str,
+        )
 
 
-def resolve(top: RuleFile | None, finder: Finder, house_rules: Sequence[str | RuleFile] = (),
-            overrides: Mapping[str, Any] | None = None) -> Resolved:
+def resolve(
+    top: RuleFile | None,
+    finder: Finder,
+    house_rules: Sequence[str | RuleFile] = (),
+    overrides: Mapping[str, Any] | None = None,
+) -> Resolved:
     """Merge ``top`` with its chain, then ``house_rules``, then ``overrides``.
 
     Never raises for bad input: problems (missing bases, cycles, bad ``unset``)
@@ -322,11 +344,19 @@ class _Resolver:
 
     # ------------------------------------------------------------------ problems
 
-    def problem(self, source: RuleFile, path: PathKey, message: str, suggestion: str, kind: str,
-                severity: str = ERROR) -> None:
+    def problem(
+        self,
+        source: RuleFile,
+        path: PathKey,
+        message: str,
+        suggestion: str,
+        kind: str,
+        severity: str = ERROR,
+    ) -> None:
         line, col = source.position(path)
-        self.out.problems.append(Problem(source.file, line, col, message, suggestion,
-                                         severity=severity, kind=kind))
+        self.out.problems.append(
+            Problem(source.file, line, col, message, suggestion, severity=severity, kind=kind)
+        )
 
     def read(self, f: RuleFile) -> None:
         """Note a file's reading problems (once per file)."""
@@ -345,15 +375,24 @@ class _Resolver:
         inner = (*stack, f)
         base_ref = data.get("extends")
         if isinstance(base_ref, str) and base_ref:
-            base = self.find(base_ref, f, ("extends",), "missing-base",
-                             "no such file" if is_path(base_ref) else
-                             "no bundled game or house rule of that name")
+            base = self.find(
+                base_ref,
+                f,
+                ("extends",),
+                "missing-base",
+                "no such file"
+                if is_path(base_ref)
+                else "no bundled game or house rule of that name",
+            )
             if base is not None and self.acyclic(base, f, ("extends",), inner):
                 if base.kind is not None and base.kind != role:
-                    self.problem(f, ("extends",), f"a {_word(role)} cannot extend the "
-                                 f"{_word(base.kind)} {_short(base_ref)}",
-                                 "house rules are applied with 'house_rules:', not extended",
-                                 "extends-kind")
+                    self.problem(
+                        f,
+                        ("extends",),
+                        f"a {_word(role)} cannot extend the {_word(base.kind)} {_short(base_ref)}",
+                        "house rules are applied with 'house_rules:', not extended",
+                        "extends-kind",
+                    )
                 else:
                     self.apply(base, role, inner)
         self.out.files.append(f)  # in the order files are applied: bases first
@@ -373,26 +412,42 @@ class _Resolver:
                 if isinstance(ref, str) and ref:
                     self.house_rule(ref, f, ("house_rules", index), inner)
 
-    def house_rule(self, ref: str | RuleFile, near: RuleFile | None, site: PathKey,
-                   stack: tuple[RuleFile, ...]) -> None:
+    def house_rule(
+        self, ref: str | RuleFile, near: RuleFile | None, site: PathKey, stack: tuple[RuleFile, ...]
+    ) -> None:
         """Apply the house rule ``ref`` named at ``site`` of ``near`` (None: the caller)."""
         where = near if near is not None else RuleFile.of(None, ARGUMENTS)
         if isinstance(ref, RuleFile):
             rule: RuleFile | None = ref
         else:
-            rule = self.find(ref, near, site, "missing-house-rule",
-                             "no such file" if is_path(ref) else "no house rule of that name",
-                             where=where)
+            rule = self.find(
+                ref,
+                near,
+                site,
+                "missing-house-rule",
+                "no such file" if is_path(ref) else "no house rule of that name",
+                where=where,
+            )
         if rule is None or not self.acyclic(rule, where, site, stack):
             return
         if rule.kind == "game":
-            self.problem(where, site, f"{_short(rule.name)} is a game, not a house rule",
-                         "name a house rule here, or extend the game with 'extends:'",
-                         "not-house-rule")
+            self.problem(
+                where,
+                site,
+                f"{_short(rule.name)} is a game, not a house rule",
+                "name a house rule here, or extend the game with 'extends:'",
+                "not-house-rule",
+            )
             return
         if rule.name in self.out.house_rules:
-            self.problem(where, site, f"house rule {_short(rule.name)} is already applied",
-                         "remove the repetition", "duplicate-house-rule", WARNING)
+            self.problem(
+                where,
+                site,
+                f"house rule {_short(rule.name)} is already applied",
+                "remove the repetition",
+                "duplicate-house-rule",
+                WARNING,
+            )
             return
         self.check_applies(rule, where, site)
         self.apply(rule, "house_rule", stack)
@@ -412,51 +467,88 @@ class _Resolver:
             found = self.finder.find(target, rule)
             if found is None:
                 close = self.finder.suggest(target, rule)
-                self.problem(rule, ("applies_to", index),
-                             f"applies_to {_short(target)}: no such game",
-                             f"did you mean {close!r}?" if close else "", "missing-game")
+                self.problem(
+                    rule,
+                    ("applies_to", index),
+                    f"applies_to {_short(target)}: no such game",
+                    f"did you mean {close!r}?" if close else "",
+                    "missing-game",
+                )
             else:
                 keys.add(found.key)
         if keys and self.out.game_keys and not keys & self.out.game_keys:
             game = self.out.top.name if self.out.top is not None else "this game"
-            self.problem(where, site, f"house rule {_short(rule.name)} is written for "
-                         f"{', '.join(str(t) for t in targets)}, and {game!r} is none of them "
-                         "nor built on one", "check that it makes sense for this game",
-                         "not-applicable", WARNING)
+            self.problem(
+                where,
+                site,
+                f"house rule {_short(rule.name)} is written for "
+                f"{', '.join(str(t) for t in targets)}, and {game!r} is none of them "
+                "nor built on one",
+                "check that it makes sense for this game",
+                "not-applicable",
+                WARNING,
+            )
 
-    def find(self, ref: str, near: RuleFile | None, site: PathKey, kind: str, why: str,
-             where: RuleFile | None = None) -> RuleFile | None:
+    def find(
+        self,
+        ref: str,
+        near: RuleFile | None,
+        site: PathKey,
+        kind: str,
+        why: str,
+        where: RuleFile | None = None,
+    ) -> RuleFile | None:
         found = self.finder.find(ref, near)
         if found is None:
             close = self.finder.suggest(ref, near)
-            self.problem(where or near or RuleFile.of(None, ARGUMENTS), site,
-                         f"{site[0] if site else 'house rule'} {_short(ref)}: {why}",
-                         f"did you mean {close!r}?" if close else "", kind)
+            self.problem(
+                where or near or RuleFile.of(None, ARGUMENTS),
+                site,
+                f"{site[0] if site else 'house rule'} {_short(ref)}: {why}",
+                f"did you mean {close!r}?" if close else "",
+                kind,
+            )
         return found
 
-    def acyclic(self, target: RuleFile, near: RuleFile, site: PathKey,
-                stack: tuple[RuleFile, ...]) -> bool:
+    def acyclic(
+        self, target: RuleFile, near: RuleFile, site: PathKey, stack: tuple[RuleFile, ...]
+    ) -> bool:
         keys = [f.key for f in stack]
         if target.key not in keys:
             return True
-        chain = [_base_name(f.file) for f in (*stack[keys.index(target.key):], target)]
-        self.problem(near, site, f"cycle: {' -> '.join(chain)}",
-                     "a file cannot build on itself; remove one of these references", "cycle")
+        chain = [_base_name(f.file) for f in (*stack[keys.index(target.key) :], target)]
+        self.problem(
+            near,
+            site,
+            f"cycle: {' -> '.join(chain)}",
+            "a file cannot build on itself; remove one of these references",
+            "cycle",
+        )
         return False
 
     def unset(self, dotted: str, f: RuleFile, site: PathKey) -> None:
         paths = model_paths()
         if dotted not in paths or dotted.split(".")[0] in FILE_KEYS:
-            close = difflib.get_close_matches(dotted, [p for p in paths if p != "house_rules"],
-                                              n=1)
-            self.problem(f, site, f"unset {_short(dotted)}: the format has no such key",
-                         f"did you mean {close[0]!r}?" if close else "", "unset")
+            close = difflib.get_close_matches(dotted, [p for p in paths if p != "house_rules"], n=1)
+            self.problem(
+                f,
+                site,
+                f"unset {_short(dotted)}: the format has no such key",
+                f"did you mean {close[0]!r}?" if close else "",
+                "unset",
+            )
             return
         path = tuple(dotted.split("."))
         parent = _get(self.out.data, path[:-1])
         if not isinstance(parent, dict) or path[-1] not in parent:
-            self.problem(f, site, f"unset {dotted!r} has no effect: nothing this file builds "
-                         "on sets it", "remove it from 'unset'", "unset", WARNING)
+            self.problem(
+                f,
+                site,
+                f"unset {dotted!r} has no effect: nothing this file builds on sets it",
+                "remove it from 'unset'",
+                "unset",
+                WARNING,
+            )
             return
         del parent[path[-1]]
         self.forget(path)
@@ -468,9 +560,15 @@ class _Resolver:
         self.step += 1
         for key, value in nested.items():
             if key in FILE_KEYS:
-                self.problem(source, (key,), f"{key!r} cannot be overridden",
-                             "pass house rules with house_rules=..." if key == "house_rules"
-                             else "overrides set rules only", "override")
+                self.problem(
+                    source,
+                    (key,),
+                    f"{key!r} cannot be overridden",
+                    "pass house rules with house_rules=..."
+                    if key == "house_rules"
+                    else "overrides set rules only",
+                    "override",
+                )
                 continue
             self.set(self.out.data, (key,), value, Origin(source, (key,), self.step))
 
@@ -550,4 +648,3 @@ def _base_name(file: str) -> str:
 
 def _word(kind: str) -> str:
     return "house rule" if kind == "house_rule" else "game"
-

@@ -30,22 +30,25 @@ SCHEMA_FILE = "cardrules.schema.json"
 FILE_KEYS: dict[str, dict[str, Any]] = {
     "$schema": {"type": "string", "description": "The schema, for editors."},
     "extends": {
-        "type": "string", "minLength": 1,
+        "type": "string",
+        "minLength": 1,
         "description": "The game this file changes: a bundled name, or a path relative to "
-                       "this file. Only the differences are written.",
+        "this file. Only the differences are written.",
     },
     "applies_to": {
-        "type": "array", "items": {"type": "string"}, "uniqueItems": True,
+        "type": "array",
+        "items": {"type": "string"},
+        "uniqueItems": True,
         "description": "For a house rule: the games it is written for (a game derived from one "
-                       "of them qualifies too).",
+        "of them qualifies too).",
     },
     "unset": {
         "type": "array",
         "items": {"type": "string", "pattern": "^[a-z_]+(\\.[a-z_]+)*$"},
         "uniqueItems": True,
         "description": "Dotted keys removed from what this file inherits before its own "
-                       "values apply, so they return to the format's defaults "
-                       "(e.g. promoted.card).",
+        "values apply, so they return to the format's defaults "
+        "(e.g. promoted.card).",
     },
 }
 
@@ -108,13 +111,14 @@ def build_schema() -> dict[str, Any]:
     root = _class_schema(Rules)
     root["properties"] = {**FILE_KEYS, **root["properties"]}
     root["properties"]["house_rules"]["description"] = (
-        "House rules applied on top, in order: bundled names or relative paths.")
+        "House rules applied on top, in order: bundled names or relative paths."
+    )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "cardrules rule file",
         "description": "A trick-taking game or house rule for cardrules. Sections are "
-                       "mechanisms; a file that extends another states only what differs.",
+        "mechanisms; a file that extends another states only what differs.",
         "type": "object",
         "properties": root["properties"],
         "additionalProperties": False,

@@ -36,8 +36,10 @@ class ConformanceFailure:
     record: dict[str, Any] = attrs.field(repr=False)
 
     def __str__(self) -> str:
-        return (f"{self.check}: {self.message} (seed {self.seed}; record: "
-                f"{json.dumps(self.record)[:2000]})")
+        return (
+            f"{self.check}: {self.message} (seed {self.seed}; record: "
+            f"{json.dumps(self.record)[:2000]})"
+        )
 
 
 @attrs.frozen
@@ -59,11 +61,24 @@ class ConformanceReport:
 def snapshot(s: Session) -> tuple[Any, ...]:
     """Everything that makes up a session's state, for equality checks."""
     d = s.deal
-    return (tuple(s.scores), s.pool, s.is_over, s.dealer, len(s.results),
-            tuple(tuple(h) for h in d.hands), tuple(d.stock),
-            None if d.miss is None else tuple(d.miss), d.turnup, tuple(d.history),
-            d.phase, d.to_move, tuple(d.played), tuple(d.status), tuple(d.trick_winners),
-            tuple(s.results))
+    return (
+        tuple(s.scores),
+        s.pool,
+        s.is_over,
+        s.dealer,
+        len(s.results),
+        tuple(tuple(h) for h in d.hands),
+        tuple(d.stock),
+        None if d.miss is None else tuple(d.miss),
+        d.turnup,
+        tuple(d.history),
+        d.phase,
+        d.to_move,
+        tuple(d.played),
+        tuple(d.status),
+        tuple(d.trick_winners),
+        tuple(s.results),
+    )
 
 
 def card_places(s: Session) -> list[int]:
@@ -120,8 +135,15 @@ def _hidden_swap(s: Session, seat: int, rng: random.Random) -> Session | None:
     return t
 
 
-def check_rules(rules: Rules, players: int, deals: int, seed: int = 0, *,
-                deep_every: int = 8, origin: Origin | None = None) -> ConformanceReport:
+def check_rules(
+    rules: Rules,
+    players: int,
+    deals: int,
+    seed: int = 0,
+    *,
+    deep_every: int = 8,
+    origin: Origin | None = None,
+) -> ConformanceReport:
     """Play ``deals`` deals of random legal play in sessions and check the invariants.
 
     Cheap invariants hold at every step (counters conserved, every card in one
@@ -152,13 +174,18 @@ def check_rules(rules: Rules, players: int, deals: int, seed: int = 0, *,
             deep = (played + deal_index) % deep_every == 0
             legal = s.legal_actions()
             if not legal:
-                fail("legal", f"seat {s.to_move} to move has no legal action "
-                     f"in the {s.deal.phase_name} phase")
+                fail(
+                    "legal",
+                    f"seat {s.to_move} to move has no legal action "
+                    f"in the {s.deal.phase_name} phase",
+                )
                 break
             cards = card_places(s)
             if len(cards) != pack or len(set(cards)) != pack:
-                fail("cards", f"{len(cards)} cards in play, {len(set(cards))} distinct, "
-                     f"the pack has {pack}")
+                fail(
+                    "cards",
+                    f"{len(cards)} cards in play, {len(set(cards))} distinct, the pack has {pack}",
+                )
                 break
             if pool_game and sum(s.scores) + s.pool != total:
                 fail("counters", f"scores {s.scores} + pool {s.pool} != {total}")

@@ -37,8 +37,9 @@ def rolling_mean(values: Sequence[float], width: int) -> list[float]:
     [1.0, 1.5, 2.5, 3.5]
     """
     sums = [0.0, *accumulate(float(v) for v in values)]
-    return [(sums[i + 1] - sums[max(0, i + 1 - width)]) / min(width, i + 1)
-            for i in range(len(values))]
+    return [
+        (sums[i + 1] - sums[max(0, i + 1 - width)]) / min(width, i + 1) for i in range(len(values))
+    ]
 
 
 def cumulative_nets(summary: Summary) -> list[list[int]]:
@@ -50,8 +51,7 @@ def cumulative_nets(summary: Summary) -> list[list[int]]:
     >>> [c[-1] for c in cumulative_nets(s)] == list(s.net)
     True
     """
-    return [list(accumulate(net[seat] for net in summary.nets))
-            for seat in range(summary.players)]
+    return [list(accumulate(net[seat] for net in summary.nets)) for seat in range(summary.players)]
 
 
 def plot(summaries: Sequence[Summary], path: str) -> None:
@@ -66,22 +66,31 @@ def plot(summaries: Sequence[Summary], path: str) -> None:
     plt: Any = importlib.import_module("matplotlib.pyplot")
     styles = ("-", "--", ":", "-.")
     colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(11, 8), sharex=True,
-                                      gridspec_kw={"height_ratios": [1, 1.3]})
+    fig, (top, bottom) = plt.subplots(
+        2, 1, figsize=(11, 8), sharex=True, gridspec_kw={"height_ratios": [1, 1.3]}
+    )
     points = all(s.points for s in summaries)
     tops: list[list[float]] = []
     for k, s in enumerate(summaries):
         x = range(1, s.deals + 1)
-        y = (rolling_mean([sum(n) for n in s.nets], 50) if points
-             else [float(p) for p in s.pools])
+        y = rolling_mean([sum(n) for n in s.nets], 50) if points else [float(p) for p in s.pools]
         tops.append(y)
-        top.plot(x, y, styles[k % 4], lw=0.8, color=colours[(k * 3) % len(colours)],
-                 label=f"{'AB'[k] + ': ' if len(summaries) > 1 else ''}{s.label}")
+        top.plot(
+            x,
+            y,
+            styles[k % 4],
+            lw=0.8,
+            color=colours[(k * 3) % len(colours)],
+            label=f"{'AB'[k] + ': ' if len(summaries) > 1 else ''}{s.label}",
+        )
     log = not points and _spread(tops) > 50
     if log:
         top.set_yscale("log")
-    top.set_ylabel("points per deal (mean of 50)" if points
-                   else f"pool played for{' (log scale)' if log else ''}")
+    top.set_ylabel(
+        "points per deal (mean of 50)"
+        if points
+        else f"pool played for{' (log scale)' if log else ''}"
+    )
     top.set_title(_title(summaries), fontsize=10)
     top.legend(loc="upper left", fontsize=8)
     top.grid(alpha=0.3)
@@ -91,10 +100,17 @@ def plot(summaries: Sequence[Summary], path: str) -> None:
         for seat, running in enumerate(cumulative_nets(s)):
             totals.append(max((abs(v) for v in running), default=0))
             tag = f"{'AB'[k]} " if len(summaries) > 1 else ""
-            bottom.plot(x, running, styles[k % 4], lw=0.9, color=colours[seat % len(colours)],
-                        label=f"{tag}seat {seat}")
-    sides = [max(totals[k * s.players:(k + 1) * s.players], default=0)
-             for k, s in enumerate(summaries)]
+            bottom.plot(
+                x,
+                running,
+                styles[k % 4],
+                lw=0.9,
+                color=colours[seat % len(colours)],
+                label=f"{tag}seat {seat}",
+            )
+    sides = [
+        max(totals[k * s.players : (k + 1) * s.players], default=0) for k, s in enumerate(summaries)
+    ]
     linthresh = 0.0
     symlog = len(sides) > 1 and min(sides) > 0 and max(sides) > 20 * min(sides)
     if symlog:  # the smaller side's range drawn linearly, the larger beyond it in decades
@@ -125,5 +141,7 @@ def _spread(series: Sequence[Sequence[float]]) -> float:
 def _title(summaries: Sequence[Summary]) -> str:
     s = summaries[0]
     names = " against ".join(x.label for x in summaries)
-    return (f"{names}: {s.players} players, bots {','.join(sorted(set(s.bots)))}, "
-            f"seed {s.seed}, {s.deals} deals")
+    return (
+        f"{names}: {s.players} players, bots {','.join(sorted(set(s.bots)))}, "
+        f"seed {s.seed}, {s.deals} deals"
+    )

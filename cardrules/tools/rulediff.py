@@ -72,8 +72,9 @@ def label(rules: Rules) -> str:
     return "+".join([rules.name, *rules.house_rules])
 
 
-def diff_variants(a: str, b: str, house_rules_a: Iterable[str] = (),
-                  house_rules_b: Iterable[str] = ()) -> list[str]:
+def diff_variants(
+    a: str, b: str, house_rules_a: Iterable[str] = (), house_rules_b: Iterable[str] = ()
+) -> list[str]:
     """The differences between two variants (bundled names or rule files) in words.
 
     >>> diff_variants("put", "put")

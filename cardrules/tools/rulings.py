@@ -59,10 +59,41 @@ from cardrules.engine.deal import MISS, FixedDeal
 from cardrules.errors import CardRulesError, PlayError, RecordError, RulesError
 from cardrules.engine.record import parse_step
 
-_KEYS = {"title", "source", "variant", "house_rules", "options", "players", "dealer", "pool",
-         "scores", "first_deal", "single", "deal", "seed", "steps", "expect", "notes"}
-_EXPECT = {"tricks", "looed", "net", "pool", "single", "points", "winner", "flush", "ended_by",
-           "scores", "stood", "over", "refused", "receipts", "payments"}
+_KEYS = {
+    "title",
+    "source",
+    "variant",
+    "house_rules",
+    "options",
+    "players",
+    "dealer",
+    "pool",
+    "scores",
+    "first_deal",
+    "single",
+    "deal",
+    "seed",
+    "steps",
+    "expect",
+    "notes",
+}
+_EXPECT = {
+    "tricks",
+    "looed",
+    "net",
+    "pool",
+    "single",
+    "points",
+    "winner",
+    "flush",
+    "ended_by",
+    "scores",
+    "stood",
+    "over",
+    "refused",
+    "receipts",
+    "payments",
+}
 
 
 @attrs.frozen
@@ -112,17 +143,24 @@ def parse_ruling(text: str | bytes, file: str = "<ruling>") -> Ruling:
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         line, col = doc.position([unknown[0]], key=True)
-        raise RecordError(f"{file}:{line}:{col}: unknown key {unknown[0]!r} "
-                          f"(keys: {', '.join(sorted(_KEYS))})")
+        raise RecordError(
+            f"{file}:{line}:{col}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(_KEYS))})"
+        )
     for key in ("title", "source", "variant", "dealer", "steps"):
         if key not in data:
             raise RecordError(f"{file}: a ruling needs {key!r}")
     bad = sorted(set(data.get("expect") or {}) - _EXPECT)
     if bad:
-        raise RecordError(f"{file}: unknown expectation {bad[0]!r} "
-                          f"(expectations: {', '.join(sorted(_EXPECT))})")
-    return Ruling(file=file, title=str(data["title"]), source=str(data["source"]),
-                  variant=str(data["variant"]), data=data)
+        raise RecordError(
+            f"{file}: unknown expectation {bad[0]!r} (expectations: {', '.join(sorted(_EXPECT))})"
+        )
+    return Ruling(
+        file=file,
+        title=str(data["title"]),
+        source=str(data["source"]),
+        variant=str(data["variant"]),
+        data=data,
+    )
 
 
 def load_ruling(path: str | Path) -> Ruling:
@@ -155,18 +193,27 @@ def run_ruling(ruling: Ruling) -> RulingResult:
     try:
         fixed = FixedDeal.from_json(d["deal"]) if d.get("deal") else None
         session = new_session(
-            _variant_ref(ruling), d.get("house_rules") or (), d.get("options") or None,
-            players=d.get("players"), seed=d.get("seed", 0), dealer=d["dealer"],
-            pool=d.get("pool", 0), scores=d.get("scores"), deal=fixed,
-            first_deal=bool(d.get("first_deal", False)), single=d.get("single"))
+            _variant_ref(ruling),
+            d.get("house_rules") or (),
+            d.get("options") or None,
+            players=d.get("players"),
+            seed=d.get("seed", 0),
+            dealer=d["dealer"],
+            pool=d.get("pool", 0),
+            scores=d.get("scores"),
+            deal=fixed,
+            first_deal=bool(d.get("first_deal", False)),
+            single=d.get("single"),
+        )
     except (CardRulesError, TypeError, ValueError) as exc:
         refused = (d.get("expect") or {}).get("refused")
         if refused and str(refused).lower() in str(exc).lower():
             return RulingResult(ruling)
         return RulingResult(ruling, (Failure("setup", "a playable deal", str(exc)),))
     if (d.get("expect") or {}).get("refused"):
-        return RulingResult(ruling, (Failure("setup", "the setup to be refused",
-                                             "it was accepted"),))
+        return RulingResult(
+            ruling, (Failure("setup", "the setup to be refused", "it was accepted"),)
+        )
     for i, step in enumerate(d["steps"], 1):
         label = f"step {i} ({step!r})" if isinstance(step, str) else f"step {i}"
         failure = _run_step(session, step, label)
@@ -199,8 +246,11 @@ def _run_step(session: Any, step: Any, label: str) -> Failure | None:
             return Failure(label, "legal actions written as actions", str(exc))
         got = session.legal_actions()
         if expected != got:
-            return Failure(label, "legal " + ", ".join(action_text(a) for a in expected),
-                           "legal " + ", ".join(action_text(a) for a in got))
+            return Failure(
+                label,
+                "legal " + ", ".join(action_text(a) for a in expected),
+                "legal " + ", ".join(action_text(a) for a in got),
+            )
         return None
     if "to_move" in step:
         if session.to_move != step["to_move"]:
@@ -208,15 +258,25 @@ def _run_step(session: Any, step: Any, label: str) -> Failure | None:
         return None
     if "reject" in step:
         seat, text = parse_step(str(step["reject"]))
-        before = (session.to_move, session.legal_actions(), list(session.scores), session.pool,
-                  len(session.actions))
+        before = (
+            session.to_move,
+            session.legal_actions(),
+            list(session.scores),
+            session.pool,
+            len(session.actions),
+        )
         if seat is not None and seat != session.to_move:
             return Failure(label, f"seat {seat} to move", f"seat {session.to_move}")
         try:
             session.apply(parse_action(text))
         except PlayError as exc:
-            after = (session.to_move, session.legal_actions(), list(session.scores),
-                     session.pool, len(session.actions))
+            after = (
+                session.to_move,
+                session.legal_actions(),
+                list(session.scores),
+                session.pool,
+                len(session.actions),
+            )
             if after != before:
                 return Failure(label, "the state unchanged after a refusal", "it changed")
             because = step.get("because")
@@ -232,8 +292,13 @@ def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:
     if not expect:
         return out
     if not session.results:
-        return [Failure("the end", "the deal to be over", f"the {session.deal.phase_name} "
-                        f"phase, seat {session.to_move} to move")]
+        return [
+            Failure(
+                "the end",
+                "the deal to be over",
+                f"the {session.deal.phase_name} phase, seat {session.to_move} to move",
+            )
+        ]
     res = session.results[0]
 
     def check(key: str, want: Any, got: Any) -> None:
@@ -242,8 +307,11 @@ def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:
 
     for key, want in expect.items():
         if key == "tricks":
-            check(key, [None if w is None else str(w) for w in want],
-                  [None if w is None else _seat_text(w) for w in res.tricks])
+            check(
+                key,
+                [None if w is None else str(w) for w in want],
+                [None if w is None else _seat_text(w) for w in res.tricks],
+            )
         elif key == "looed":
             check(key, sorted(want), sorted(res.looed))
         elif key in ("net", "receipts", "payments"):
@@ -256,8 +324,11 @@ def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:
             check(key, list(want), list(res.points) or [0] * session.players)
         elif key == "winner":
             got_w = sorted(session.winner) if session.winner else None
-            check(key, sorted(want) if isinstance(want, list) else (
-                None if want is None else [want]), got_w)
+            check(
+                key,
+                sorted(want) if isinstance(want, list) else (None if want is None else [want]),
+                got_w,
+            )
         elif key == "flush":
             check(key, sorted(want) if isinstance(want, list) else [want], sorted(res.flush))
         elif key == "ended_by":

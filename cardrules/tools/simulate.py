@@ -108,9 +108,24 @@ class Layout:
     ('net 2', 'exchange 5')
     """
 
-    SCALARS = ("deals", "stood", "looed", "deals_with_loo", "pool", "singles", "flushes",
-               "hands_dealt", "flush_hands", "deals_flush_dealt", "actions", "points",
-               "games", "game_deals", "forced_deals", "won")
+    SCALARS = (
+        "deals",
+        "stood",
+        "looed",
+        "deals_with_loo",
+        "pool",
+        "singles",
+        "flushes",
+        "hands_dealt",
+        "flush_hands",
+        "deals_flush_dealt",
+        "actions",
+        "points",
+        "games",
+        "game_deals",
+        "forced_deals",
+        "won",
+    )
 
     def __init__(self, players: int, hand_size: int) -> None:
         self.players = players
@@ -120,8 +135,12 @@ class Layout:
         names += [f"net {s}" for s in range(players)]
         self.wins = [len(names) + s for s in range(players)]
         names += [f"wins {s}" for s in range(players)]
-        kinds = [*DECLARATION_WORDS, "give", "discard",
-                 *(f"exchange {k}" for k in range(1, hand_size + 1))]
+        kinds = [
+            *DECLARATION_WORDS,
+            "give",
+            "discard",
+            *(f"exchange {k}" for k in range(1, hand_size + 1)),
+        ]
         self.decl = {k: len(names) + i for i, k in enumerate(kinds)}
         names += kinds
         self.names = tuple(names)
@@ -134,9 +153,24 @@ class Layout:
         return len(self.names)
 
 
-(_DEALS, _STOOD, _LOOED, _DEALS_WITH_LOO, _POOL, _SINGLES, _FLUSHES, _HANDS_DEALT, _FLUSH_HANDS,
- _DEALS_FLUSH_DEALT, _ACTIONS, _POINTS, _GAMES, _GAME_DEALS, _FORCED_DEALS, _WON) = range(
-    len(Layout.SCALARS))
+(
+    _DEALS,
+    _STOOD,
+    _LOOED,
+    _DEALS_WITH_LOO,
+    _POOL,
+    _SINGLES,
+    _FLUSHES,
+    _HANDS_DEALT,
+    _FLUSH_HANDS,
+    _DEALS_FLUSH_DEALT,
+    _ACTIONS,
+    _POINTS,
+    _GAMES,
+    _GAME_DEALS,
+    _FORCED_DEALS,
+    _WON,
+) = range(len(Layout.SCALARS))
 
 
 @functools.lru_cache(maxsize=64)
@@ -173,8 +207,9 @@ class SessionTally:
         return self.counts[0]
 
 
-def _dealt_hands(rules: Rules, players: int, tables: Any,
-                 dealt: list[tuple[int, int, bool]]) -> Callable[[Deal], None]:
+def _dealt_hands(
+    rules: Rules, players: int, tables: Any, dealt: list[tuple[int, int, bool]]
+) -> Callable[[Deal], None]:
     """A ``Session(on_deal=...)`` hook noting, as each deal is dealt, how many hands hold a
     flush and whether everyone is made to stand (deals that end as they are dealt
     included)."""
@@ -200,10 +235,16 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     rules = plan.rules
     n = plan.players
     dealt: list[tuple[int, int, bool]] = []
-    s = Session(rules, n, seed=session_seed(plan.seed, index),
-                on_deal=_dealt_hands(rules, n, tables_for(rules), dealt))
-    bots = [make_bot(spec, random.Random(bot_seed(plan.seed, index, seat)))
-            for seat, spec in enumerate(plan.bots)]
+    s = Session(
+        rules,
+        n,
+        seed=session_seed(plan.seed, index),
+        on_deal=_dealt_hands(rules, n, tables_for(rules), dealt),
+    )
+    bots = [
+        make_bot(spec, random.Random(bot_seed(plan.seed, index, seat)))
+        for seat, spec in enumerate(plan.bots)
+    ]
     while not s.is_over and len(s.results) < cap:
         seat = s.to_move
         s.apply(bots[seat].choose(SeatView(s, seat)))
@@ -292,8 +333,13 @@ def _chunk_size(plan: Plan) -> int:
     return max(1, min(64, plan.deals // 400))
 
 
-def _tallies(plans: Sequence[Plan], which: int, pool: Any | None, workers: int,
-             progress: Callable[[int], None] | None) -> list[SessionTally]:
+def _tallies(
+    plans: Sequence[Plan],
+    which: int,
+    pool: Any | None,
+    workers: int,
+    progress: Callable[[int], None] | None,
+) -> list[SessionTally]:
     """The sessions of ``plans[which]``, in order, until its deals are played."""
     plan = plans[which]
     out: list[SessionTally] = []
@@ -326,8 +372,9 @@ def _tallies(plans: Sequence[Plan], which: int, pool: Any | None, workers: int,
     return out
 
 
-def run_plans(plans: Sequence[Plan], workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> list[list[SessionTally]]:
+def run_plans(
+    plans: Sequence[Plan], workers: int = 1, progress: Callable[[int], None] | None = None
+) -> list[list[SessionTally]]:
     """Play each plan's sessions, spread over ``workers`` processes; the result does not
     depend on ``workers``. ``progress`` is called with the deals played so far (all plans).
     """
@@ -403,12 +450,13 @@ def ratio(units: Sequence[Sequence[int]], num: Sequence[int], den: Sequence[int]
     n = len(units)
     if n < 2:
         return Estimate(r, None, n)
-    var = n / (n - 1) * sum((y - r * m) ** 2 for y, m in zip(ys, ms, strict=True)) / total ** 2
+    var = n / (n - 1) * sum((y - r * m) ** 2 for y, m in zip(ys, ms, strict=True)) / total**2
     return Estimate(r, math.sqrt(var), n)
 
 
-def paired_difference(a: Sequence[Sequence[int]], b: Sequence[Sequence[int]],
-                      num: Sequence[int], den: Sequence[int]) -> Estimate:
+def paired_difference(
+    a: Sequence[Sequence[int]], b: Sequence[Sequence[int]], num: Sequence[int], den: Sequence[int]
+) -> Estimate:
     """The estimate of ratio(b) - ratio(a), session ``i`` of ``a`` paired with session ``i``
     of ``b``; a session that only one side played pairs with nothing (zero counts).
 
@@ -453,27 +501,37 @@ def metrics(lay: Layout, points: bool) -> list[Metric]:
     """
     deals = (lay["deals"],)
     unit = "points" if points else "net"
-    out = [Metric(f"net {s}", f"seat {s} {unit} per deal", (lay.net[s],), deals, signed=True)
-           for s in range(lay.players)]
+    out = [
+        Metric(f"net {s}", f"seat {s} {unit} per deal", (lay.net[s],), deals, signed=True)
+        for s in range(lay.players)
+    ]
     if points:
-        out += [Metric("points_per_deal", "points scored per deal", (lay["points"],), deals),
-                Metric("game_length", "deals per game", (lay["game_deals"],), (lay["games"],))]
-        out += [Metric(f"wins {s}", f"seat {s} share of games won", (lay.wins[s],),
-                       (lay["games"],)) for s in range(lay.players)]
+        out += [
+            Metric("points_per_deal", "points scored per deal", (lay["points"],), deals),
+            Metric("game_length", "deals per game", (lay["game_deals"],), (lay["games"],)),
+        ]
+        out += [
+            Metric(f"wins {s}", f"seat {s} share of games won", (lay.wins[s],), (lay["games"],))
+            for s in range(lay.players)
+        ]
     else:
         out += [
-            Metric("loo_rate", "loo rate (looed / standing hands)", (lay["looed"],),
-                   (lay["stood"],)),
+            Metric(
+                "loo_rate", "loo rate (looed / standing hands)", (lay["looed"],), (lay["stood"],)
+            ),
             Metric("deals_with_loo", "deals with a loo", (lay["deals_with_loo"],), deals),
             Metric("stood", "hands standing per deal", (lay["stood"],), deals),
             Metric("pool", "pool played for (mean)", (lay["pool"],), deals),
             Metric("won", "counters won per deal (all seats)", (lay["won"],), deals),
             Metric("singles", "singles (nothing carried)", (lay["singles"],), deals),
             Metric("flushes", "deals ended by a flush", (lay["flushes"],), deals),
-            Metric("dealt_flush", "flushes among dealt hands", (lay["flush_hands"],),
-                   (lay["hands_dealt"],)),
-            Metric("session_length", "deals per session", (lay["game_deals"],),
-                   (lay["games"],)),
+            Metric(
+                "dealt_flush",
+                "flushes among dealt hands",
+                (lay["flush_hands"],),
+                (lay["hands_dealt"],),
+            ),
+            Metric("session_length", "deals per session", (lay["game_deals"],), (lay["games"],)),
         ]
     out.append(Metric("deal_length", "actions per deal", (lay["actions"],), deals))
     out.append(Metric("forced", "deals where all must stand", (lay["forced_deals"],), deals))
@@ -560,22 +618,39 @@ class Summary:
         est = {m.key: ratio(self.units, m.num, m.den) for m in self.metrics()}
         seats = []
         for s in range(self.players):
-            seat: dict[str, Any] = {"seat": s, "bot": self.bots[s], "net": self.net[s],
-                                    "per_deal": est[f"net {s}"].to_json()}
+            seat: dict[str, Any] = {
+                "seat": s,
+                "bot": self.bots[s],
+                "net": self.net[s],
+                "per_deal": est[f"net {s}"].to_json(),
+            }
             if self.points:
                 seat["games_won"] = self.games_won[s]
                 seat["share_won"] = est[f"wins {s}"].to_json()
             seats.append(seat)
         total_decl = sum(self.declarations.values())
         data: dict[str, Any] = {
-            "variant": self.variant, "house_rules": list(self.house_rules),
-            "players": self.players, "bots": list(self.bots), "seed": self.seed,
-            "deals": self.deals, "sessions": self.sessions, "scoring": self.scoring,
-            "seats": seats, "net": list(self.net), "pool_left": self.pool_left,
+            "variant": self.variant,
+            "house_rules": list(self.house_rules),
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "deals": self.deals,
+            "sessions": self.sessions,
+            "scoring": self.scoring,
+            "seats": seats,
+            "net": list(self.net),
+            "pool_left": self.pool_left,
             "deal_length": est["deal_length"].to_json(),
-            "declarations": {k: {"count": v, "per_deal": est[f"decl {k}"].to_json(),
-                                 "share": v / total_decl if total_decl else None}
-                             for k, v in self.declarations.items() if v},
+            "declarations": {
+                k: {
+                    "count": v,
+                    "per_deal": est[f"decl {k}"].to_json(),
+                    "share": v / total_decl if total_decl else None,
+                }
+                for k, v in self.declarations.items()
+                if v
+            },
             "forced_deals": self.forced_deals,
             "ended_by": dict(sorted(self.ended_by.items())),
         }
@@ -584,75 +659,105 @@ class Summary:
             data["game_length"] = est["game_length"].to_json() | {"games": self.games}
             data["games_won"] = list(self.games_won)
         else:
-            data["loo_rate"] = est["loo_rate"].to_json() | {"looed": self.looed,
-                                                            "stood": self.stood}
+            data["loo_rate"] = est["loo_rate"].to_json() | {
+                "looed": self.looed,
+                "stood": self.stood,
+            }
             data["deals_with_loo"] = est["deals_with_loo"].to_json() | {
-                "count": self.deals_with_loo}
-            data["pool"] = est["pool"].to_json() | {"median": self.median_pool,
-                                                    "largest": self.largest_pool}
+                "count": self.deals_with_loo
+            }
+            data["pool"] = est["pool"].to_json() | {
+                "median": self.median_pool,
+                "largest": self.largest_pool,
+            }
             data["won"] = est["won"].to_json() | {"count": self.won}
             data["singles"] = est["singles"].to_json() | {"count": self.singles}
             data["flushes"] = est["flushes"].to_json() | {"count": self.flushes}
             data["dealt_flush"] = est["dealt_flush"].to_json() | {
-                "hands": self.hands_dealt, "flush_hands": self.flush_hands}
+                "hands": self.hands_dealt,
+                "flush_hands": self.flush_hands,
+            }
             data["session_length"] = est["session_length"].to_json() | {
-                "sessions_finished": self.games}
+                "sessions_finished": self.games
+            }
         return data
 
     def text(self) -> str:
         """The human report."""
         est = {m.key: ratio(self.units, m.num, m.den) for m in self.metrics()}
-        lines = [f"{self.label}: {self.deals} deals in {self.sessions} sessions, "
-                 f"{self.players} players, seed {self.seed}, bots {_bots_text(self.bots)}"]
+        lines = [
+            f"{self.label}: {self.deals} deals in {self.sessions} sessions, "
+            f"{self.players} players, seed {self.seed}, bots {_bots_text(self.bots)}"
+        ]
         lines.append(f"  {'':<30} {'total':>9}  per deal [95% CI]")
         seats = [est[f"net {s}"] for s in range(self.players)]
         d = max(_decimals(e.se, e.mean or 0.0) for e in seats)
         for s in range(self.players):
             extra = f"   games won {self.games_won[s]}" if self.points else ""
-            lines.append(f"  {f'seat {s} net':<30} {self.net[s]:>+9}  "
-                         f"{_ci_text(seats[s], signed=True, decimals=d)}{extra}")
+            lines.append(
+                f"  {f'seat {s} net':<30} {self.net[s]:>+9}  "
+                f"{_ci_text(seats[s], signed=True, decimals=d)}{extra}"
+            )
         if self.points:
-            lines.append(f"  {'points scored per deal':<30} {'':>9}  "
-                         f"{_ci_text(est['points_per_deal'])}")
-            lines.append(f"  {'game length (deals per game)':<30} {self.games:>9}  "
-                         f"{_ci_text(est['game_length'])}")
+            lines.append(
+                f"  {'points scored per deal':<30} {'':>9}  {_ci_text(est['points_per_deal'])}"
+            )
+            lines.append(
+                f"  {'game length (deals per game)':<30} {self.games:>9}  "
+                f"{_ci_text(est['game_length'])}"
+            )
         else:
             lines.append(f"  {'pool left on the table':<30} {self.pool_left:>9}")
-            rows = [("loo_rate", "loo rate (of standing hands)", self.looed),
-                    ("deals_with_loo", "deals with a loo", self.deals_with_loo),
-                    ("singles", "singles (nothing carried)", self.singles)]
+            rows = [
+                ("loo_rate", "loo rate (of standing hands)", self.looed),
+                ("deals_with_loo", "deals with a loo", self.deals_with_loo),
+                ("singles", "singles (nothing carried)", self.singles),
+            ]
             if self.hands_dealt or self.flushes:
                 rows.append(("flushes", "deals ended by a flush", self.flushes))
             for key, label, count in rows:
                 lines.append(f"  {label:<30} {count:>9}  {_ci_text(est[key])}")
             if self.hands_dealt:
-                lines.append(f"  {'flushes among dealt hands':<30} {self.flush_hands:>9}  "
-                             f"{_ci_text(est['dealt_flush'])} of {self.hands_dealt} hands")
-            lines.append(f"  {'pool played for':<30} {'':>9}  {_ci_text(est['pool'])}  "
-                         f"median {_plain(self.median_pool)}, largest {self.largest_pool}")
-            lines.append(f"  {'counters won (all seats)':<30} {self.won:>9}  "
-                         f"{_ci_text(est['won'])}")
-            lines.append(f"  {'deals per finished session':<30} {self.games:>9}  "
-                         f"{_ci_text(est['session_length'])}")
-        lines.append(f"  {'deal length (actions)':<30} {self.actions:>9}  "
-                     f"{_ci_text(est['deal_length'])}")
+                lines.append(
+                    f"  {'flushes among dealt hands':<30} {self.flush_hands:>9}  "
+                    f"{_ci_text(est['dealt_flush'])} of {self.hands_dealt} hands"
+                )
+            lines.append(
+                f"  {'pool played for':<30} {'':>9}  {_ci_text(est['pool'])}  "
+                f"median {_plain(self.median_pool)}, largest {self.largest_pool}"
+            )
+            lines.append(
+                f"  {'counters won (all seats)':<30} {self.won:>9}  {_ci_text(est['won'])}"
+            )
+            lines.append(
+                f"  {'deals per finished session':<30} {self.games:>9}  "
+                f"{_ci_text(est['session_length'])}"
+            )
+        lines.append(
+            f"  {'deal length (actions)':<30} {self.actions:>9}  {_ci_text(est['deal_length'])}"
+        )
         total_decl = sum(self.declarations.values())
         if total_decl:
             lines.append("  declarations and decisions      count  per deal [95% CI]   share")
             for k, v in self.declarations.items():
                 if v:
-                    lines.append(f"    {k:<28} {v:>9}  {_ci_text(est[f'decl {k}']):<19} "
-                                 f"{v / total_decl:6.1%}")
+                    lines.append(
+                        f"    {k:<28} {v:>9}  {_ci_text(est[f'decl {k}']):<19} "
+                        f"{v / total_decl:6.1%}"
+                    )
         if self.forced_deals:
-            lines.append(f"  {'deals where all must stand':<30} {self.forced_deals:>9}  "
-                         f"{_ci_text(est['forced'])}")
+            lines.append(
+                f"  {'deals where all must stand':<30} {self.forced_deals:>9}  "
+                f"{_ci_text(est['forced'])}"
+            )
         ends = ", ".join(f"{k} {v}" for k, v in sorted(self.ended_by.items()))
         lines.append(f"  deals ended by: {ends}")
         return "\n".join(lines)
 
 
-def summarise(plan: Plan, tallies: Sequence[SessionTally],
-              house_rules: Sequence[str] = ()) -> Summary:
+def summarise(
+    plan: Plan, tallies: Sequence[SessionTally], house_rules: Sequence[str] = ()
+) -> Summary:
     """The summary of one plan's sessions."""
     rules = plan.rules
     lay = _layout(plan.players, rules.deal.hand_size)
@@ -665,35 +770,55 @@ def summarise(plan: Plan, tallies: Sequence[SessionTally],
             ended[k] = ended.get(k, 0) + v
     deals = tot[lay["deals"]]
     return Summary(
-        variant=rules.name, house_rules=tuple(house_rules) or tuple(rules.house_rules),
-        players=plan.players, deals=deals, seed=plan.seed, sessions=len(tallies),
+        variant=rules.name,
+        house_rules=tuple(house_rules) or tuple(rules.house_rules),
+        players=plan.players,
+        deals=deals,
+        seed=plan.seed,
+        sessions=len(tallies),
         bots=tuple(bot_name(b) for b in plan.bots),
         scoring="points" if rules.wagers.scoring is Scoring.POINTS else "counters",
-        net=tuple(tot[i] for i in lay.net), pool_left=sum(t.pool_left for t in tallies),
-        stood=tot[lay["stood"]], looed=tot[lay["looed"]],
-        deals_with_loo=tot[lay["deals_with_loo"]], singles=tot[lay["singles"]],
-        flushes=tot[lay["flushes"]], hands_dealt=tot[lay["hands_dealt"]],
-        flush_hands=tot[lay["flush_hands"]], largest_pool=max(pools, default=0),
+        net=tuple(tot[i] for i in lay.net),
+        pool_left=sum(t.pool_left for t in tallies),
+        stood=tot[lay["stood"]],
+        looed=tot[lay["looed"]],
+        deals_with_loo=tot[lay["deals_with_loo"]],
+        singles=tot[lay["singles"]],
+        flushes=tot[lay["flushes"]],
+        hands_dealt=tot[lay["hands_dealt"]],
+        flush_hands=tot[lay["flush_hands"]],
+        largest_pool=max(pools, default=0),
         mean_pool=tot[lay["pool"]] / deals if deals else 0.0,
         median_pool=float(statistics.median(pools)) if pools else 0.0,
-        actions=tot[lay["actions"]], ended_by=ended,
+        actions=tot[lay["actions"]],
+        ended_by=ended,
         declarations={k: tot[at] for k, at in lay.decl.items()},
-        forced_deals=tot[lay["forced_deals"]], won=tot[lay["won"]], games=tot[lay["games"]],
-        games_won=tuple(tot[i] for i in lay.wins) if rules.wagers.scoring is Scoring.POINTS
-        else (),
-        units=units, layout=lay,
+        forced_deals=tot[lay["forced_deals"]],
+        won=tot[lay["won"]],
+        games=tot[lay["games"]],
+        games_won=tuple(tot[i] for i in lay.wins) if rules.wagers.scoring is Scoring.POINTS else (),
+        units=units,
+        layout=lay,
         pools=tuple(pools) if plan.series else (),
-        nets=tuple(x for t in tallies for x in t.nets))
+        nets=tuple(x for t in tallies for x in t.nets),
+    )
 
 
-def _plan(rules: Rules, players: int | None, deals: int, seed: int,
-          bots: BotSpec | Sequence[BotSpec], series: bool) -> Plan:
+def _plan(
+    rules: Rules,
+    players: int | None,
+    deals: int,
+    seed: int,
+    bots: BotSpec | Sequence[BotSpec],
+    series: bool,
+) -> Plan:
     n = rules.players.default if players is None else players
     if not rules.players.min <= n <= rules.max_players:
         from cardrules.errors import PlayError
 
-        raise PlayError(f"{rules.name} is played by {rules.players.min} to "
-                        f"{rules.max_players} players, not {n}")
+        raise PlayError(
+            f"{rules.name} is played by {rules.players.min} to {rules.max_players} players, not {n}"
+        )
     specs: tuple[BotSpec, ...]
     if isinstance(bots, str) or callable(bots):
         specs = (bots,) * n
@@ -706,9 +831,17 @@ def _plan(rules: Rules, players: int | None, deals: int, seed: int,
     return Plan(rules, n, specs, seed, deals, series)
 
 
-def simulate(rules: Rules, players: int | None = None, deals: int = 1000, seed: int = 0, *,
-             bots: BotSpec | Sequence[BotSpec] = "random", workers: int = 1,
-             series: bool = False, progress: Callable[[int], None] | None = None) -> Summary:
+def simulate(
+    rules: Rules,
+    players: int | None = None,
+    deals: int = 1000,
+    seed: int = 0,
+    *,
+    bots: BotSpec | Sequence[BotSpec] = "random",
+    workers: int = 1,
+    series: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> Summary:
     """Play ``deals`` deals with ``bots`` (one for all seats, or one per seat) and summarise.
 
     ``workers`` spreads the sessions over processes (the result is the same);
@@ -756,39 +889,62 @@ class Comparison:
             m = Metric(f"decl {word}", f"{word} per deal", (ia,), (0,))
             ea = ratio(self.a.units, (ia,), (0,))
             eb = ratio(self.b.units, (ib,), (0,))
-            d = (paired_difference(self.a.units, self.b.units, (ia,), (0,)) if ia == ib
-                 else _unpaired(ea, eb))
+            d = (
+                paired_difference(self.a.units, self.b.units, (ia,), (0,))
+                if ia == ib
+                else _unpaired(ea, eb)
+            )
             out.append((m, ea, eb, d))
         return out
 
     def to_json(self) -> dict[str, Any]:
         """Both summaries and the differences as JSON-ready data."""
-        return {"a": self.a.to_json(), "b": self.b.to_json(),
-                "pairing": {"unit": "session", "sessions_a": self.a.sessions,
-                            "sessions_b": self.b.sessions},
-                "differences": {m.key: {"a": ea.mean, "b": eb.mean, "difference": d.mean,
-                                        "ci95": list(d.ci) if d.ci else None}
-                                for m, ea, eb, d in self.differences()}}
+        return {
+            "a": self.a.to_json(),
+            "b": self.b.to_json(),
+            "pairing": {
+                "unit": "session",
+                "sessions_a": self.a.sessions,
+                "sessions_b": self.b.sessions,
+            },
+            "differences": {
+                m.key: {
+                    "a": ea.mean,
+                    "b": eb.mean,
+                    "difference": d.mean,
+                    "ci95": list(d.ci) if d.ci else None,
+                }
+                for m, ea, eb, d in self.differences()
+            },
+        }
 
     def text(self) -> str:
         """The human report: both rule sets, then the differences."""
         a, b = self.a, self.b
-        lines = [f"A: {a.label}", f"B: {b.label}",
-                 f"{a.players} players, bots {_bots_text(a.bots)}, seed {a.seed}, "
-                 f"{a.deals} deals each; A in {a.sessions} sessions, B in {b.sessions}; "
-                 "sessions paired by seed (95% CIs over sessions)",
-                 f"  {'':<34} {'A':>10} {'B':>10}   B - A [95% CI]"]
+        lines = [
+            f"A: {a.label}",
+            f"B: {b.label}",
+            f"{a.players} players, bots {_bots_text(a.bots)}, seed {a.seed}, "
+            f"{a.deals} deals each; A in {a.sessions} sessions, B in {b.sessions}; "
+            "sessions paired by seed (95% CIs over sessions)",
+            f"  {'':<34} {'A':>10} {'B':>10}   B - A [95% CI]",
+        ]
         for m, ea, eb, d in self.differences():
             if m.key in ("dealt_flush",) and not (a.hands_dealt or b.hands_dealt):
                 continue
             sign = m.signed
-            lines.append(f"  {m.label:<34} {_mean_text(ea, sign):>10} {_mean_text(eb, sign):>10}"
-                         f"   {_diff_text(d)}")
+            lines.append(
+                f"  {m.label:<34} {_mean_text(ea, sign):>10} {_mean_text(eb, sign):>10}"
+                f"   {_diff_text(d)}"
+            )
         if not (a.points or b.points):
-            lines.append(f"  {'pool played for (median)':<34} {_plain(a.median_pool):>10} "
-                         f"{_plain(b.median_pool):>10}")
-            lines.append(f"  {'pool played for (largest)':<34} {a.largest_pool:>10} "
-                         f"{b.largest_pool:>10}")
+            lines.append(
+                f"  {'pool played for (median)':<34} {_plain(a.median_pool):>10} "
+                f"{_plain(b.median_pool):>10}"
+            )
+            lines.append(
+                f"  {'pool played for (largest)':<34} {a.largest_pool:>10} {b.largest_pool:>10}"
+            )
         return "\n".join(lines)
 
 
@@ -803,15 +959,24 @@ def _nothing(e: Estimate) -> bool:
 def _unpaired(ea: Estimate, eb: Estimate) -> Estimate:
     if ea.mean is None or eb.mean is None:
         return Estimate(None, None, 0)
-    se = (math.hypot(ea.se, eb.se) if ea.se is not None and eb.se is not None else None)
+    se = math.hypot(ea.se, eb.se) if ea.se is not None and eb.se is not None else None
     return Estimate(eb.mean - ea.mean, se, min(ea.units, eb.units))
 
 
-def compare(a: Rules, b: Rules, players: int | None = None, deals: int = 1000, seed: int = 0,
-            *, bots: BotSpec | Sequence[BotSpec] = "random", workers: int = 1,
-            series: bool = False, progress: Callable[[int], None] | None = None,
-            house_rules_a: Sequence[str] = (), house_rules_b: Sequence[str] = (),
-            ) -> Comparison:
+def compare(
+    a: Rules,
+    b: Rules,
+    players: int | None = None,
+    deals: int = 1000,
+    seed: int = 0,
+    *,
+    bots: BotSpec | Sequence[BotSpec] = "random",
+    workers: int = 1,
+    series: bool = False,
+    progress: Callable[[int], None] | None = None,
+    house_rules_a: Sequence[str] = (),
+    house_rules_b: Sequence[str] = (),
+) -> Comparison:
     """Play both rule sets on the same seeded sessions with the same bots' random streams.
 
     Each side is exactly what :func:`simulate` gives for it with the same
@@ -826,8 +991,10 @@ def compare(a: Rules, b: Rules, players: int | None = None, deals: int = 1000, s
     if a.wagers.scoring is not b.wagers.scoring:
         from cardrules.errors import PlayError
 
-        raise PlayError(f"{a.name} is played for {_UNIT[a.wagers.scoring]} and {b.name} for "
-                        f"{_UNIT[b.wagers.scoring]}: their results cannot be compared")
+        raise PlayError(
+            f"{a.name} is played for {_UNIT[a.wagers.scoring]} and {b.name} for "
+            f"{_UNIT[b.wagers.scoring]}: their results cannot be compared"
+        )
     plan_a = _plan(a, players, deals, seed, bots, series)
     plan_b = _plan(b, plan_a.players, deals, seed, plan_a.bots, series)
     ta, tb = run_plans([plan_a, plan_b], workers, progress)
