@@ -48,10 +48,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardrules
-from cardrules.players.base import Bot, SeatView, make_bot
-from cardrules.rules.model import Rules
-from cardrules.players.montecarlo import MonteCarloBot
 from cardrules.engine.session import Session
+from cardrules.players.base import Bot, SeatView, make_bot
+from cardrules.players.montecarlo import MonteCarloBot
+from cardrules.rules.model import Rules
 
 GAMES = ("three-card-loo", "five-card-loo", "put")
 #: Deals per arm where the stronger bot's edge is small beside a deal's spread.

@@ -15,6 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import Deal, FixedDeal
+from cardrules.engine.record import replay
+from cardrules.engine.session import Session, new_session
+from cardrules.engine.settlement import DealResult
 from cardrules.errors import (
     ActionSyntaxError,
     CardRulesError,
@@ -27,9 +30,6 @@ from cardrules.errors import (
     VariantNotFoundError,
 )
 from cardrules.rules.model import Rules
-from cardrules.engine.record import replay
-from cardrules.engine.session import Session, new_session
-from cardrules.engine.settlement import DealResult
 
 if TYPE_CHECKING:
     from cardrules.rules.loader import list_variants, load_variant, validate

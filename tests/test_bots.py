@@ -10,6 +10,7 @@ import statistics
 import pytest
 
 import cardrules
+from cardrules.cards import SUITS, parse_card
 from cardrules.engine.actions import (
     DISCARD,
     GIVE,
@@ -25,17 +26,16 @@ from cardrules.engine.actions import (
     action_text,
     exchange_id,
 )
-from cardrules.players.base import BOT_NAMES, RandomBot, SeatView, make_bot
-from cardrules.cards import SUITS, parse_card
-from cardrules.tools.conformance import _hidden_swap, card_places
 from cardrules.engine.deal import DECIDE, PARTNER, RESPOND, FixedDeal
 from cardrules.engine.deal import PLAY as PLAY_PHASE
-from cardrules.errors import PlayError
-from cardrules.rules.model import Kind
-from cardrules.players.montecarlo import MonteCarloBot, inconsistency
 from cardrules.engine.session import Session
-from cardrules.players.heuristic import HeuristicBot, Situation, heuristic_action, heuristic_policy
 from cardrules.engine.tables import NO_TRUMP
+from cardrules.errors import PlayError
+from cardrules.players.base import BOT_NAMES, RandomBot, SeatView, make_bot
+from cardrules.players.heuristic import HeuristicBot, Situation, heuristic_action, heuristic_policy
+from cardrules.players.montecarlo import MonteCarloBot, inconsistency
+from cardrules.rules.model import Kind
+from cardrules.tools.conformance import _hidden_swap, card_places
 
 
 def _games() -> list[tuple[str, tuple[str, ...]]]:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.rules import loader
 from cardrules.errors import ERROR
+from cardrules.rules import loader
 from cardrules.rules.model import Kind
 
 ROOT = Path(__file__).resolve().parent.parent

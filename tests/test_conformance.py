@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.tools.conformance import check_rules
-from cardrules.rules.model import Kind
 from cardrules.engine.session import Origin
+from cardrules.rules.model import Kind
+from cardrules.tools.conformance import check_rules
 
 DEALS = 2000
 

@@ -17,9 +17,9 @@ import pytest
 
 import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
 from cardrules.cli.app import run
-from cardrules.tools.rulebook import RULES, describe_variant, option_sentence, rulebook, value_of
 from cardrules.rules.loader import list_variants, load_variant
 from cardrules.rules.model import SECTIONS, Choice, Kind, Rules, Wagers, field_class
+from cardrules.tools.rulebook import RULES, describe_variant, option_sentence, rulebook, value_of
 from cardrules.tools.rulediff import NO_DIFFERENCES, diff_variants, differences
 
 RULE_LINE = re.compile(r"^\*\*\d\.\d+\*\* ")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.rules import model
+from cardrules.cards import parse_card
 from cardrules.engine.actions import (
     EXCHANGE,
     PLAY,
@@ -19,11 +19,11 @@ from cardrules.engine.actions import (
     exchange_id,
     parse_action,
 )
-from cardrules.cards import parse_card
-from cardrules.tools.conformance import snapshot
-from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
-from cardrules.rules.model import Choice
 from cardrules.engine.record import replay, rules_hash
+from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
+from cardrules.rules import model
+from cardrules.rules.model import Choice
+from cardrules.tools.conformance import snapshot
 
 PACKAGE = Path(cardrules.__file__).parent
 ENGINE_MODULES = sorted(p.stem for p in (PACKAGE / "engine").glob("*.py"))
@@ -247,8 +247,8 @@ def test_player_count_outside_the_rules_is_refused() -> None:
 
 @pytest.mark.parametrize("variant", ["three-card-loo", "five-card-loo", "put-four-handed"])
 def test_determinize_depends_only_on_what_the_seat_knows(variant: str) -> None:
-    from cardrules.tools.conformance import _hidden_swap
     from cardrules.engine.session import determinize
+    from cardrules.tools.conformance import _hidden_swap
 
     rng = random.Random(3)
     s = cardrules.new_session(variant, seed=8)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import cardrules
-from cardrules.rules import bundled, loader
 from cardrules.errors import ERROR, RulesError, VariantNotFoundError
+from cardrules.rules import bundled, loader
 from cardrules.rules.model import Kind, Rules
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cardrules.rules import loader
 from cardrules.errors import ERROR, WARNING, Problem, RulesError
+from cardrules.rules import loader
 from cardrules.rules.overlay import (
     NO_FINDER,
     OVERRIDES,

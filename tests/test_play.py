@@ -23,8 +23,8 @@ import pytest
 import cardrules
 import cardrules.cli.play_commands  # registers the play subcommand
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.engine.record import replay
 from cardrules.cli.terminal import hand_text
+from cardrules.engine.record import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = re.compile(r"Your move \[[^\]]*\]: ")
@@ -572,8 +572,8 @@ def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
     """Play three deals with random answers, checking each line printed."""
     import random
 
-    from cardrules.players.base import RandomBot
     from cardrules.cli.terminal import HELP, play_game
+    from cardrules.players.base import RandomBot
 
     n = rules.max_players
     session = cardrules.Session(rules, n, seed=seed)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardrules.tools.rulebook import rulebooks, stale
 from cardrules.rules.loader import list_variants
+from cardrules.tools.rulebook import rulebooks, stale
 
 FOLDER = Path(__file__).resolve().parent.parent / "docs" / "rules"
 

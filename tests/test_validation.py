@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules.rules import loader, validation
 from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.rules import loader, validation
 from cardrules.rules.overlay import RuleFile
 from cardrules.rules.yamlsafe import MAX_BYTES
 

@@ -12,8 +12,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules.rules import yamlsafe
 from cardrules.errors import RulesError
+from cardrules.rules import yamlsafe
 from cardrules.rules.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES, Document, _load, load_yaml
 
 # Every behaviour must be the same with libyaml and with the pure-Python fallback.

@@ -279,8 +279,8 @@ def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     arg("record", metavar="FILE", help="a record written by 'cardrules play --record'"),
 )
 def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from cardrules.errors import CardRulesError, RulesError
     from cardrules.cli.terminal import replay_lines
+    from cardrules.errors import CardRulesError, RulesError
 
     name = args.record
     try:

@@ -29,8 +29,8 @@ from typing import IO, TYPE_CHECKING
 from cardrules.cli.app import HOUSE_RULES, VARIANT, arg, command, positive
 
 if TYPE_CHECKING:
-    from cardrules.players.base import Bot
     from cardrules.engine.session import Session
+    from cardrules.players.base import Bot
 
 BOT_NAMES = ("random", "heuristic", "mc")
 
@@ -121,9 +121,9 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
     ),
 )
 def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from cardrules.rules.loader import load_variant
-    from cardrules.engine.session import Origin
     from cardrules.cli.terminal import play_game
+    from cardrules.engine.session import Origin
+    from cardrules.rules.loader import load_variant
 
     rules = load_variant(args.variant, args.house_rules)
     players = rules.players.default if args.players is None else args.players

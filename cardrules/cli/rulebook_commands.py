@@ -178,9 +178,9 @@ def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _targets(file: str) -> list[tuple[str, Any, Any]]:
     """The rules to play: the game itself, or each game a house rule applies to."""
+    from cardrules.engine.session import Origin
     from cardrules.rules.loader import load_variant
     from cardrules.rules.overlay import is_path
-    from cardrules.engine.session import Origin
     from cardrules.rules.yamlsafe import load_yaml
 
     data = load_yaml(Path(file).read_bytes(), file).data

@@ -29,14 +29,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardrules.engine.actions import WORDS, action_text, parse_action
-from cardrules.players.base import Bot, SeatView
 from cardrules.cards import SUIT_NAMES, SUITS, card_text, is_card_text, sorted_cards
+from cardrules.engine.actions import WORDS, action_text, parse_action
 from cardrules.engine.deal import MISS, Deal
-from cardrules.errors import CardRulesError
-from cardrules.rules.model import Scoring
 from cardrules.engine.session import Session
 from cardrules.engine.settlement import DealResult
+from cardrules.errors import CardRulesError
+from cardrules.players.base import Bot, SeatView
+from cardrules.rules.model import Scoring
 
 __all__ = ["Narrator", "action_menu", "parse_choice", "play_game", "replay_lines", "screen_lines"]
 

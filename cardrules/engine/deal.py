@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.cards import CARD_TEXT, SUITS, card_text, parse_card
 from cardrules.engine import actions as A
 from cardrules.engine.actions import (
     action_text,
@@ -27,21 +28,8 @@ from cardrules.engine.actions import (
     exchange_ids,
     parse_action,
 )
-from cardrules.cards import CARD_TEXT, SUITS, card_text, parse_card
 from cardrules.engine.challenges import windows
-from cardrules.errors import RecordError
 from cardrules.engine.flush import flush_suit
-from cardrules.rules.model import (
-    ExchangeMode,
-    FirstDeal,
-    FirstLeader,
-    FlushDeclare,
-    LoneStander,
-    MissPosition,
-    PassCard,
-    ReceiverDiscard,
-    SingleDefinition,
-)
 from cardrules.engine.phases import (
     DECIDE,
     DECLARE,
@@ -65,6 +53,18 @@ from cardrules.engine.settlement import (
     settle_play,
 )
 from cardrules.engine.tables import NO_TRUMP, Tables
+from cardrules.errors import RecordError
+from cardrules.rules.model import (
+    ExchangeMode,
+    FirstDeal,
+    FirstLeader,
+    FlushDeclare,
+    LoneStander,
+    MissPosition,
+    PassCard,
+    ReceiverDiscard,
+    SingleDefinition,
+)
 
 __all__ = [  # the phase and status names are re-exported for convenience
     "DECIDE",

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.rules.model import FlushExactTie, FlushOrder, FlushSameClass
 from cardrules.engine.tables import NO_TRUMP, Tables
+from cardrules.rules.model import FlushExactTie, FlushOrder, FlushSameClass
 
 
 def flush_suit(tb: Tables, hand: Sequence[int], trump: int) -> int:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardrules.cards import card_text, sorted_cards
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards
-from cardrules.cards import card_text, sorted_cards
-from cardrules.errors import GameOverError, IllegalActionError
-from cardrules.rules.model import ExchangeMode
 from cardrules.engine.phases import DECLARE, OVER, PARTNER, PLAY
 from cardrules.engine.tables import NO_TRUMP
+from cardrules.errors import GameOverError, IllegalActionError
+from cardrules.rules.model import ExchangeMode
 
 if TYPE_CHECKING:
     from cardrules.engine.deal import Deal

@@ -18,19 +18,19 @@ from typing import Any
 
 import attrs
 
+from cardrules.cards import RANKS, card_text, rank_of, sorted_cards
 from cardrules.engine.actions import DISCARD as DISCARD_BASE
 from cardrules.engine.actions import EXCHANGE as EXCHANGE_BASE
 from cardrules.engine.actions import GIVE as GIVE_BASE
 from cardrules.engine.actions import PLAY as PLAY_BASE
 from cardrules.engine.actions import action_text, exchange_cards, exchange_id, parse_action
-from cardrules.cards import RANKS, card_text, rank_of, sorted_cards
 from cardrules.engine.deal import Deal, DealContext, FixedDeal
-from cardrules.errors import GameOverError, PlayError
-from cardrules.rules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
 from cardrules.engine.phases import OVER, PLAY
 from cardrules.engine.refusals import refusal
 from cardrules.engine.settlement import DealResult
 from cardrules.engine.tables import tables_for
+from cardrules.errors import GameOverError, PlayError
+from cardrules.rules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
 
 
 @attrs.frozen

@@ -18,6 +18,7 @@ import attrs
 
 from cardrules.engine.challenges import deal_outcome, played_out_points
 from cardrules.engine.flush import flush_suit, flush_winners
+from cardrules.engine.phases import OUT
 from cardrules.rules.model import (
     FlushDestination,
     FlushPayers,
@@ -26,7 +27,6 @@ from cardrules.rules.model import (
     SingleLoo,
     TrickAndTie,
 )
-from cardrules.engine.phases import OUT
 
 if TYPE_CHECKING:
     from cardrules.engine.deal import Deal

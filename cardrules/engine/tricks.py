@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardrules.engine.tables import NO_TRUMP, Tables
 from cardrules.rules.model import (
     BeCivil,
     EqualRanks,
@@ -29,7 +30,6 @@ from cardrules.rules.model import (
     TrumpWhenVoid,
     TwoOrMoreTrumps,
 )
-from cardrules.engine.tables import NO_TRUMP, Tables
 
 #: ``lead(hand, trump, trick_index, won_last, turnup) -> cards that may be led``
 LeadRule = Callable[[list[int], int, int, bool, int], list[int]]

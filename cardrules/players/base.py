@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cardrules.engine.actions import DISCARD, EXCHANGE, GIVE, PLAY
 
 if TYPE_CHECKING:
-    from cardrules.rules.model import Rules
     from cardrules.engine.session import Session
+    from cardrules.rules.model import Rules
 
 
 class Bot(Protocol):
@@ -131,8 +131,8 @@ def make_bot(name: str, rng: random.Random | None = None) -> Bot:
     8
     """
     from cardrules.errors import PlayError
-    from cardrules.players.montecarlo import MonteCarloBot
     from cardrules.players.heuristic import HeuristicBot
+    from cardrules.players.montecarlo import MonteCarloBot
 
     key, _, arg = name.strip().lower().partition(":")
     rng = rng or random.Random()

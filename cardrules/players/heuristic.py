@@ -28,9 +28,8 @@ from itertools import product
 from math import comb
 from typing import Any
 
-from cardrules.engine import actions as A
-from cardrules.players.base import SeatView, random_legal
 from cardrules.cards import RANKS, SUITS, parse_card
+from cardrules.engine import actions as A
 from cardrules.engine.challenges import deal_outcome, played_out_points, windows
 from cardrules.engine.deal import (
     DECIDE,
@@ -44,9 +43,10 @@ from cardrules.engine.deal import (
     Deal,
 )
 from cardrules.engine.flush import flush_suit
-from cardrules.rules.model import Rules
 from cardrules.engine.session import Session
 from cardrules.engine.tables import NO_TRUMP, Tables, tables_for
+from cardrules.players.base import SeatView, random_legal
+from cardrules.rules.model import Rules
 
 #: Chance that a player yet to declare will stand (for the number of opponents expected).
 STAND_RATE = 0.45

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.engine import actions as A
-from cardrules.players.base import SeatView
 from cardrules.engine.deal import DECLARE, Deal
-from cardrules.rules.model import ExchangeMode, LoneStander, Scoring
 from cardrules.engine.session import Session
+from cardrules.engine.tables import NO_TRUMP, Tables
+from cardrules.players.base import SeatView
 from cardrules.players.heuristic import (
     Policy,
     Situation,
@@ -35,7 +35,7 @@ from cardrules.players.heuristic import (
     heuristic_policy,
     random_policy,
 )
-from cardrules.engine.tables import NO_TRUMP, Tables
+from cardrules.rules.model import ExchangeMode, LoneStander, Scoring
 
 
 class MonteCarloBot:

@@ -15,7 +15,6 @@ changing the model; a test fails while the committed page is out of date.
 from __future__ import annotations
 
 import enum
-from pathlib import Path
 from typing import Any
 
 import attrs

@@ -39,7 +39,7 @@ from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path
 from cardrules.rules.overlay import resolve as resolve_overlays
 
 if TYPE_CHECKING:
-    from importlib.abc import Traversable
+    pass
 
 __all__ = [
     "Resolution",

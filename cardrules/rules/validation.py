@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
 from cardrules.cards import PACK_RANKS, RANKS, SUIT_NAMES, SUITS, card_text, parse_card
 from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
 from cardrules.rules.model import (
     CARD_PATTERN,
     RANK_PATTERN,

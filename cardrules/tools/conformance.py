@@ -20,10 +20,10 @@ from typing import Any
 import attrs
 
 from cardrules.engine.actions import THROW_UP, action_text
-from cardrules.errors import CardRulesError, PlayError
-from cardrules.rules.model import Rules, Scoring
 from cardrules.engine.record import replay
 from cardrules.engine.session import Origin, Session
+from cardrules.errors import CardRulesError, PlayError
+from cardrules.rules.model import Rules, Scoring
 
 
 @attrs.frozen

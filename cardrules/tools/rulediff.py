@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from cardrules.tools.rulebook import RULES, render, value_of
 from cardrules.rules.model import Rules
+from cardrules.tools.rulebook import RULES, render, value_of
 
 __all__ = ["NO_DIFFERENCES", "diff_variants", "differences", "label"]
 

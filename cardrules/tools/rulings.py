@@ -56,8 +56,8 @@ import attrs
 
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import MISS, FixedDeal
-from cardrules.errors import CardRulesError, PlayError, RecordError, RulesError
 from cardrules.engine.record import parse_step
+from cardrules.errors import CardRulesError, PlayError, RecordError, RulesError
 
 _KEYS = {
     "title",

@@ -40,12 +40,12 @@ from typing import Any
 import attrs
 
 from cardrules.engine.actions import DISCARD, EXCHANGE, EXCHANGE_OFFSETS, GIVE, PLAY, WORDS
-from cardrules.players.base import Bot, RandomBot, SeatView
 from cardrules.engine.deal import Deal
 from cardrules.engine.flush import flush_suit
-from cardrules.rules.model import Rules, Scoring
 from cardrules.engine.session import Session
 from cardrules.engine.tables import tables_for
+from cardrules.players.base import Bot, RandomBot, SeatView
+from cardrules.rules.model import Rules, Scoring
 
 #: A bot by name (``random``, ``heuristic``, ``mc``) or a factory ``(rng) -> Bot``.
 BotSpec = str | Callable[[random.Random], Bot]
