@@ -1,0 +1,322 @@
+"""The shape of the package, checked from its source.
+
+The import contracts (which layer may import which) are import-linter's, written in
+pyproject.toml under ``[tool.importlinter]``; the test here runs ``lint-imports`` and fails
+with its report. The other rules are read off each module's syntax tree with ``ast``:
+modules stay short, no module reaches for another module's private names, every import
+written inside a function says why it is there, and the engine and the players never
+name a game.
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+import io
+import re
+import tokenize
+from collections.abc import Iterator
+from pathlib import Path
+
+import cardrules
+import cardrules.rules.model as model
+from cardrules.engine.actions import WORDS
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "cardrules"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+MAX_LINES = 700
+#: What the ``lint-imports`` script runs, run by this interpreter (with the checkout first
+#: on its path) wherever the script was installed.
+LINT_IMPORTS = "import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())"
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def _parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=_relative(path))
+
+
+# ------------------------------------------------------------------ import contracts
+
+
+# ------------------------------------------------------------------ module size
+
+
+# ------------------------------------------------------------------ private names
+
+
+def _is_private(name: str) -> bool:
+    """``_name`` is private; ``__name__``-style dunders are not."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _is_module(dotted: str) -> bool:
+    """Whether ``dotted`` names a module of this package (a file or a package folder)."""
+    parts = dotted.split(".")
+    if parts[0] != "cardrules":
+        return False
+    base = ROOT.joinpath(*parts)
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def _module_aliases(tree: ast.Module) -> set[str]:
+    """The names a module binds to module objects by its imports, anywhere in it."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                names.add(alias.asname or alias.name)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                if _is_module(f"{node.module}.{alias.name}"):
+                    names.add(alias.asname or alias.name)
+    return names
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """``a.b.c`` for a chain of names and attributes, else None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return None if base is None else f"{base}.{node.attr}"
+    return None
+
+
+def private_name_uses(source: str, filename: str = "<source>") -> list[str]:
+    """Each ``from x import _name`` and each ``module._name`` read in ``source``."""
+    tree = ast.parse(source, filename=filename)
+    modules = _module_aliases(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if _is_private(alias.name):
+                    found.append(
+                        f"{filename}:{node.lineno}: from {node.module} import {alias.name}"
+                    )
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if any(_is_private(part) for part in alias.name.split(".")[1:]):
+                    found.append(f"{filename}:{node.lineno}: import {alias.name}")
+        elif isinstance(node, ast.Attribute) and _is_private(node.attr):
+            base = _dotted(node.value)
+            if base is not None and (base in modules or base.split(".")[0] in modules):
+                found.append(f"{filename}:{node.lineno}: {base}.{node.attr}")
+    return found
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    found = []
+    for path in MODULES:
+        found += private_name_uses(path.read_text(encoding="utf-8"), _relative(path))
+    assert not found, "private names used from another module:\n" + "\n".join(found)
+
+
+def test_the_private_name_check_can_fail() -> None:
+    planted = (
+        "from cardrules.engine.session import _public_form\n"
+        "from cardrules.engine import actions as A\n"
+        "import cardrules.engine.deal\n"
+        "def f(self):\n"
+        "    self._ok = A._BY_WORD\n"
+        "    return cardrules.engine.deal._x, A.WORDS, A.__name__\n"
+    )
+    found = private_name_uses(planted, "planted.py")
+    assert found == [
+        "planted.py:1: from cardrules.engine.session import _public_form",
+        "planted.py:5: A._BY_WORD",
+        "planted.py:6: cardrules.engine.deal._x",
+    ]
+
+
+# ------------------------------------------------------------------ imports in functions
+
+#: Comment words that are instructions to tools, not reasons.
+_PRAGMA = re.compile(r"(noqa\b[:\s\w,]*|type:\s*ignore(\[[^\]]*\])?|pragma:.*|fmt:\s*\w+)")
+
+
+def _comments(source: str) -> dict[int, tuple[str, bool]]:
+    """Line number to (comment text, whether the line holds nothing else)."""
+    out: dict[int, tuple[str, bool]] = {}
+    code_lines: set[int] = set()
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            out[token.start[0]] = (token.string.lstrip("#").strip(), True)
+        elif token.type not in skip and token.type != tokenize.ENDMARKER:
+            code_lines.update(range(token.start[0], token.end[0] + 1))
+    return {line: (text, line not in code_lines) for line, (text, _) in out.items()}
+
+
+def _is_reason(comment: str) -> bool:
+    """A comment that says something beyond tool pragmas (``noqa``, ``type: ignore``)."""
+    return re.search(r"[A-Za-z]{3}", _PRAGMA.sub("", comment)) is not None
+
+
+def _function_imports(tree: ast.Module) -> Iterator[ast.Import | ast.ImportFrom]:
+    def inside(node: ast.AST, in_function: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+        for child in ast.iter_child_nodes(node):
+            if in_function and isinstance(child, (ast.Import, ast.ImportFrom)):
+                yield child
+            nested = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+            yield from inside(child, nested)
+
+    yield from inside(tree, False)
+
+
+def unexplained_function_imports(source: str, filename: str = "<source>") -> list[str]:
+    """Each import inside a function body with no reason comment on its own lines or on
+    the line just above it."""
+    comments = _comments(source)
+    found = []
+    for node in _function_imports(ast.parse(source, filename=filename)):
+        end = node.end_lineno or node.lineno
+        beside = [comments[n][0] for n in range(node.lineno, end + 1) if n in comments]
+        above = comments.get(node.lineno - 1)
+        if above is not None and above[1]:
+            beside.append(above[0])
+        if not any(_is_reason(c) for c in beside):
+            found.append(f"{filename}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_the_import_reason_check_can_fail() -> None:
+    planted = (
+        "import os\n"
+        "def f():\n"
+        "    import json\n"
+        "    import re  # noqa: F401\n"
+        "    # the slow module, only for plots\n"
+        "    import math\n"
+        "    from typing import (  # cycle: typing is fine\n"
+        "        Any,\n"
+        "    )\n"
+        "    x = 1  # a comment on code is no reason for the next line\n"
+        "    import sys\n"
+        "    def g():\n"
+        "        import io\n"
+    )
+    found = unexplained_function_imports(planted, "p.py")
+    assert [line.split(": ")[0] for line in found] == ["p.py:3", "p.py:4", "p.py:11", "p.py:13"]
+
+
+# ------------------------------------------------------------------ no game names
+
+#: The words of the format itself (option values) and of the actions ("I put" is an
+#: action as well as a game): the engine may use them whatever game they also name.
+FORMAT_WORDS = frozenset(
+    str(member.value)
+    for value in vars(model).values()
+    if isinstance(value, type) and issubclass(value, enum.Enum)
+    for member in value
+) | frozenset(WORDS.values())
+
+
+def game_names() -> frozenset[str]:
+    """The bundled games' and house rules' names and aliases, less the format's words."""
+    names = set()
+    for info in cardrules.list_variants():
+        names.add(info.name)
+        names.update(info.aliases)
+    return frozenset(names - FORMAT_WORDS)
+
+
+def _pieces(names: frozenset[str]) -> frozenset[str]:
+    """Every hyphen-bounded run of words of the names (``five-card`` of ``five-card-loo``),
+    less the format's words: what a prefix, suffix or substring test would look for."""
+    out = set()
+    for name in names:
+        words = name.split("-")
+        for i in range(len(words)):
+            for j in range(i + 1, len(words) + 1):
+                out.add("-".join(words[i:j]))
+    return frozenset(out - FORMAT_WORDS)
+
+
+def _strings(node: ast.expr) -> list[str]:
+    """The string constants of a constant or of a literal tuple, list or set of them."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for e in node.elts for s in _strings(e)]
+    return []
+
+
+def game_name_findings(source: str, filename: str = "<source>") -> list[str]:
+    """Where ``source`` names a game: (a) ``.name`` read on the rules, (b) a game's name or
+    alias as a string, (c) a comparison or a prefix, suffix or substring test against one
+    (or a hyphen-bounded piece of one, such as ``five-card``)."""
+    names = game_names()
+    pieces = _pieces(names)
+    tree = ast.parse(source, filename=filename)
+    found: set[tuple[int, str]] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "name":
+            if ast.unparse(node.value).endswith("rules"):
+                found.add((node.lineno, f"reads {ast.unparse(node)}"))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value in names:
+                found.add((node.lineno, f"the string {node.value!r}"))
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            for k, op in enumerate(node.ops):
+                left, right = sides[k], sides[k + 1]
+                if isinstance(op, (ast.In, ast.NotIn)):
+                    hits = [s for s in _strings(left) if s in pieces]
+                    hits += [s for s in _strings(right) if s in names]
+                elif isinstance(op, (ast.Eq, ast.NotEq)):
+                    hits = [s for s in _strings(left) + _strings(right) if s in names]
+                else:
+                    continue
+                for s in hits:
+                    found.add((node.lineno, f"compares with {s!r}: {ast.unparse(node)}"))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+        ):
+            for s in (s for arg in node.args for s in _strings(arg)):
+                if s in pieces:
+                    found.add((node.lineno, f"tests {node.func.attr}({s!r})"))
+    return [f"{filename}:{line}: {what}" for line, what in sorted(found)]
+
+
+NAMELESS = sorted([*(PACKAGE / "engine").glob("*.py"), *(PACKAGE / "players").glob("*.py")])
+
+
+def _plant(source: str, code: str) -> tuple[str, int]:
+    """``source`` with ``code`` put in as the first statement after the first function's
+    first statement, and the line number it is on."""
+    tree = ast.parse(source)
+    function = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
+    first = function.body[0]
+    at = first.end_lineno or first.lineno
+    lines = source.splitlines(keepends=True)
+    lines.insert(at, " " * first.col_offset + code + "\n")
+    return "".join(lines), at + 1
+
+
+def test_the_game_name_check_can_fail() -> None:
+    settlement = (PACKAGE / "engine" / "settlement.py").read_text(encoding="utf-8")
+    assert game_name_findings(settlement) == []
+    plants = {
+        'if rules.name.startswith("put"): pass': "reads rules.name",
+        'if self.deal.rules.name == "irish": pass': "reads self.deal.rules.name",
+        'variant = "five-card-loo"': "the string 'five-card-loo'",
+        'if variant in ("club-law", "hoyle-put"): pass': "compares with 'club-law'",
+        'if variant.startswith("five-card"): pass': "tests startswith('five-card')",
+        'if "three-card" in variant: pass': "compares with 'three-card'",
+    }
+    for code, expected in plants.items():
+        planted, line = _plant(settlement, code)
+        found = game_name_findings(planted, "settlement.py")
+        assert found, code
+        assert all(f.startswith(f"settlement.py:{line}: ") for f in found), found
+        assert any(expected in f for f in found), (code, found)
+    # The format's own words are not game names, though "put" is also the game.
+    for code in ('if word == "put": pass', 'if mode == "unlimited": pass'):
+        assert game_name_findings(_plant(settlement, code)[0]) == [], code
