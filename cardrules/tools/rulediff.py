@@ -1,11 +1,11 @@
 """The rule-level differences between two variants, in words.
 
 One line per option that differs and matters in both games, worded with the
-short phrases of the rulebook's sentence table (:data:`cardrules.tools.rulebook.RULES`),
-so that a difference reads as the rule it is: "The miss: dealt in
-three-card-loo, not in irish-loo". An option that matters in only one of the
-games (the flush rules, when only one counts flushes) is covered by the line
-of the option that switches it on.
+short phrases of the rulebook's sentence table
+(:data:`cardrules.tools.rulebook.table.RULES`), so that a difference reads as
+the rule it is: "The miss: dealt in three-card-loo, not in irish-loo". An
+option that matters in only one of the games (the flush rules, when only one
+counts flushes) is covered by the line of the option that switches it on.
 
 >>> diff_variants("three-card-loo", "three-card-loo", house_rules_b=["unlimited-loo"])
 ['Loo: a fixed 6 counters in three-card-loo; the pool played for in three-card-loo+unlimited-loo']
@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from cardrules.rules.loader import load_variant
 from cardrules.rules.model import Rules
-from cardrules.tools.rulebook import RULES, render, value_of
+from cardrules.tools.rulebook.render import render, value_of
+from cardrules.tools.rulebook.table import RULES
 
 __all__ = ["NO_DIFFERENCES", "diff_variants", "differences", "label"]
 
@@ -80,8 +82,6 @@ def diff_variants(
     >>> diff_variants("put", "put")
     []
     """
-    from cardrules.rules.loader import load_variant
-
     rules_a = load_variant(a, list(house_rules_a))
     rules_b = load_variant(b, list(house_rules_b))
     name_a, name_b = label(rules_a), label(rules_b)

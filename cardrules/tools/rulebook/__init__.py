@@ -1,0 +1,68 @@
+"""The rulebook of a variant in plain English, generated from the rules model.
+
+Every option of the model has one sentence template per value (the table
+:data:`RULES`): ``following.trump_when_void: if_can_head`` reads "A player who
+cannot follow suit must trump if a trump would head the trick ...". A rulebook
+is those sentences, in numbered sections (players and pack, the deal,
+declaring, the play, special hands, settlement, the session), leaving out what
+does not apply to the game (no flush rules when flushes do not count, no
+challenges in Loo). Each rule cites the consolidated rules it follows (the
+field's ``source``: a rule number such as 1.1.12.3, or a disagreement between
+the old texts such as D17), and a rule that a house rule changed is marked
+with the house rule's name. :mod:`cardrules.tools.rulediff` uses the same table to
+state the differences between two variants.
+
+``python -m cardrules.tools.rulebook --write docs/rules`` writes the rulebook of
+every bundled game, alone and with each house rule written for it.
+
+The package's modules, in the order data flows through them:
+
+- :mod:`~cardrules.tools.rulebook.rule`: the :class:`Rule` record and the section numbers;
+- :mod:`~cardrules.tools.rulebook.words` and :mod:`~cardrules.tools.rulebook.applies`:
+  the words templates are filled with, and the tests of when a rule applies;
+- :mod:`~cardrules.tools.rulebook.players_and_deal`, :mod:`~cardrules.tools.rulebook.declaring`,
+  :mod:`~cardrules.tools.rulebook.play`, :mod:`~cardrules.tools.rulebook.special_hands`,
+  :mod:`~cardrules.tools.rulebook.settlement`, :mod:`~cardrules.tools.rulebook.session`:
+  the sentence table, one module per section, put together in
+  :mod:`~cardrules.tools.rulebook.table`;
+- :mod:`~cardrules.tools.rulebook.render`: sentences, citations and numbered rulebooks;
+- :mod:`~cardrules.tools.rulebook.writer`: the files of ``docs/rules`` and the command
+  (run by ``__main__``).
+
+>>> from cardrules.rules.model import Rules
+>>> print(option_sentence("following.trump_when_void", Rules()))  # doctest: +NORMALIZE_WHITESPACE
+A player who cannot follow suit must trump if a trump would head the trick (overtrumping
+if the trick is already trumped); otherwise he may play any card.
+>>> text = describe_variant("five-card-loo", ["club-law"])
+>>> marked = [line for line in text.splitlines() if "house rule: club-law" in line]
+>>> len(marked), marked[0].startswith("**3.3** Club Law: whenever a club is turned up")
+(1, True)
+"""
+
+from __future__ import annotations
+
+from cardrules.tools.rulebook.render import (
+    citation,
+    describe_variant,
+    option_sentence,
+    render,
+    rulebook,
+    value_of,
+)
+from cardrules.tools.rulebook.rule import SECTION_TITLES, Rule
+from cardrules.tools.rulebook.table import RULES
+from cardrules.tools.rulebook.writer import rulebooks, stale
+
+__all__ = [
+    "RULES",
+    "SECTION_TITLES",
+    "Rule",
+    "citation",
+    "describe_variant",
+    "option_sentence",
+    "render",
+    "rulebook",
+    "rulebooks",
+    "stale",
+    "value_of",
+]

@@ -1,0 +1,278 @@
+"""The sentence table, section 3: declaring, and exchanging or passing to a partner.
+
+>>> DECLARING[0].topic, DECLARING[-1].topic
+('Declaring', "The receiver's discard")
+"""
+
+from __future__ import annotations
+
+from cardrules.rules.model import (
+    AllPass,
+    ExchangeMode,
+    LoneStander,
+    PassCard,
+    ReceiverDiscard,
+    Rules,
+    UnopposedHolder,
+)
+from cardrules.tools.rulebook.applies import declaring, exchanging, partners, throwing_up, with_miss
+from cardrules.tools.rulebook.rule import DECL, Phrase, Rule
+from cardrules.tools.rulebook.words import join_words, suit_name
+
+
+def _forced(r: Rules) -> Phrase:
+    suits = r.declarations.forced_play.turn_up_suits
+    if not suits:
+        return "never", "No turn-up obliges every player to stand."
+    names = join_words([suit_name(s)[:-1] for s in suits], "or")
+    label = "Club Law: w" if tuple(suits) == ("C",) else "W"
+    article = "an" if names[0] in "aeiou" else "a"
+    return (
+        f"when {article} {names} is turned up",
+        f"{label}henever {article} {names} is turned up, every player must stand on his own "
+        f"cards: nobody may throw up{_no_miss_no_exchange(r)}.",
+    )
+
+
+def _no_miss_no_exchange(r: Rules) -> str:
+    parts = []
+    if r.deal.miss:
+        parts.append("the miss is withdrawn and put with the undealt cards unexposed")
+    if r.exchange.mode is not ExchangeMode.NONE:
+        parts.append("nobody exchanges")
+    return "".join((", and " if i == len(parts) - 1 else ", ") + p for i, p in enumerate(parts))
+
+
+def _on_single(r: Rules) -> Phrase:
+    if not r.declarations.forced_play.on_single:
+        return "declared as usual", "A single is declared like any other deal."
+    return (
+        "everyone stands",
+        "In a single (a deal whose pool is only the dealer's stake) every player must stand "
+        f"on his own cards: nobody may throw up{_no_miss_no_exchange(r)}.",
+    )
+
+
+def _take_miss(r: Rules) -> Phrase:
+    return (
+        "may be taken",
+        "Instead of standing on his own cards, a player may take the miss: he lays his own "
+        "hand aside face down, unexposed, and takes up the miss sight unseen; he must then "
+        "play. Once the miss is taken, later players may only stand or throw up; a miss "
+        "nobody takes is set aside unexposed.",
+    )
+
+
+#: Section 3, declaring (and exchanging, or passing).
+DECLARING: tuple[Rule, ...] = (
+    Rule(
+        DECL,
+        "Declaring",
+        ("declarations.enabled",),
+        {
+            True: (
+                "in turn before the play",
+                "Beginning with the elder hand and ending with the dealer, each player in turn "
+                'looks at his cards and declares whether he will stand ("I play") and play '
+                "the deal. No declaration may be altered, and whoever stands must play the deal "
+                "out.",
+            ),
+            False: (
+                "none",
+                "Nobody declares before the play: every player takes part in every deal.",
+            ),
+        },
+    ),
+    Rule(
+        DECL,
+        "Throwing up",
+        ("declarations.allow_throw_up",),
+        {
+            True: (
+                "allowed",
+                "Instead of standing, a player may throw up his hand: he takes no "
+                "part in the deal, paying and receiving nothing.",
+            ),
+            False: ("not allowed", "Nobody may throw up his hand: every player must play."),
+        },
+        applies=declaring,
+    ),
+    Rule(
+        DECL, "The miss", ("deal.miss",), lambda r: _take_miss(r), applies=with_miss, in_diff=False
+    ),
+    Rule(
+        DECL,
+        "Forced play",
+        ("declarations.forced_play.turn_up_suits",),
+        _forced,
+        applies=lambda r: r.declarations.enabled and r.trumps.turn_up,
+        quiet=lambda r: not r.declarations.forced_play.turn_up_suits,
+    ),
+    Rule(
+        DECL,
+        "Forced play in a single",
+        ("declarations.forced_play.on_single",),
+        _on_single,
+        applies=declaring,
+        quiet=lambda r: not r.declarations.forced_play.on_single,
+    ),
+    Rule(
+        DECL,
+        "Everyone throws up",
+        ("declarations.all_pass",),
+        {
+            AllPass.DEALER_TAKES_POOL: (
+                "the dealer takes the pool",
+                "If every player before the dealer throws up{miss_untaken}, the dealer takes the "
+                "pool without play, whatever his cards.",
+            ),
+        },
+        applies=throwing_up,
+    ),
+    Rule(
+        DECL,
+        "A lone stander",
+        ("declarations.lone_stander",),
+        {
+            LoneStander.DEALER_PLAYS_MISS_FOR_POOL: (
+                "the dealer must play the miss for the pool",
+                "If only one player stands on his own hand, all the others before the dealer "
+                "having thrown up and the miss being untaken, the dealer may stand, or take the "
+                "miss and play it as his own; if he will do neither, he must play the miss against "
+                "the lone player for the benefit of the pool: what the miss wins stays in the pool "
+                "for the next deal, and the dealer neither receives nor pays.",
+            ),
+            LoneStander.DEALER_MAY_CONCEDE: (
+                "the dealer may give up the stakes",
+                "If only one player stands, all the others before the dealer having thrown up, the "
+                "dealer may play against him or give up the stakes: the lone player then takes the "
+                "pool without play.",
+            ),
+            LoneStander.STANDER_TAKES_POOL_IF_DEALER_THROWS_UP: (
+                "the stander takes the pool if the dealer throws up",
+                "If only one player stands, all the others before the dealer having thrown up, the "
+                "dealer may stand and play against him; if the dealer throws up, the lone stander "
+                "takes the pool without play.",
+            ),
+        },
+        applies=throwing_up,
+    ),
+    Rule(
+        DECL,
+        "The miss played for the pool",
+        ("declarations.miss_for_pool_looed",),
+        {
+            True: (
+                "looed",
+                "If the miss played for the pool wins no trick, the dealer pays a loo "
+                "for it into the pool.",
+            ),
+            False: (
+                "not looed",
+                "The miss played for the pool is not looed when it wins no trick.",
+            ),
+        },
+        applies=lambda r: (
+            throwing_up(r)
+            and r.deal.miss
+            and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
+        ),
+    ),
+    Rule(
+        DECL,
+        "The holder of the miss unopposed",
+        ("declarations.miss_holder_unopposed",),
+        {
+            UnopposedHolder.TAKES_POOL: (
+                "takes the pool",
+                "If all the others before the dealer have thrown up except one who took the miss, "
+                "and the dealer throws up too, the holder of the miss takes the pool without "
+                "play.",
+            ),
+        },
+        applies=lambda r: throwing_up(r) and r.deal.miss,
+    ),
+    Rule(
+        DECL,
+        "Exchanging",
+        ("exchange.mode",),
+        {
+            ExchangeMode.NONE: ("none", "Nobody exchanges cards with the stock."),
+            ExchangeMode.ONCE_ANY_NUMBER: (
+                "once, any number of cards",
+                "A player who stands may exchange, once, any number of his cards: he lays them "
+                "face down and the dealer gives him as many from the top of the stock. There is no "
+                "second exchange, and a card laid out cannot be taken back.",
+            ),
+        },
+        applies=declaring,
+        quiet=lambda r: r.exchange.mode is ExchangeMode.NONE and not r.deal.miss,
+    ),
+    Rule(
+        DECL,
+        "After exchanging",
+        ("exchange.exchanger_must_play",),
+        {
+            True: ("must play", "Having exchanged, a player may not throw up: he must play."),
+            False: (
+                "may still throw up",
+                "Having exchanged, a player may still throw up his hand.",
+            ),
+        },
+        applies=exchanging,
+    ),
+    Rule(
+        DECL,
+        "The turn-up in exchange",
+        ("exchange.turnup_drawable",),
+        {
+            True: (
+                "may be drawn",
+                "The turn-up goes to the bottom of the stock and may be drawn "
+                "in exchange when the cards above it are gone.",
+            ),
+            False: (
+                "never drawn",
+                "The turn-up is never drawn in exchange, and nobody may "
+                "exchange more cards than the stock still holds.",
+            ),
+        },
+        applies=lambda r: exchanging(r) and r.trumps.turn_up,
+    ),
+    Rule(
+        DECL,
+        "Passing to a partner",
+        ("partnerships.pass_card",),
+        {
+            PassCard.BEST: (
+                "his best card",
+                "Before the play the partners on each side settle which of them is to play; the "
+                "other gives him his best card by the ranking above, lays his other cards face "
+                "down and takes no further part.",
+            ),
+            PassCard.ANY: (
+                "any card",
+                "Before the play the partners on each side settle which of them is to play; the "
+                "other gives him any one of his cards, lays the rest face down and takes no "
+                "further part.",
+            ),
+        },
+        applies=partners,
+    ),
+    Rule(
+        DECL,
+        "The receiver's discard",
+        ("partnerships.receiver_discard",),
+        {
+            ReceiverDiscard.ANY: (
+                "any card",
+                "The player who receives the card lays out any one of his own in lieu of it.",
+            ),
+            ReceiverDiscard.WORST: (
+                "his worst card",
+                "The player who receives the card lays out his worst card in lieu of it.",
+            ),
+        },
+        applies=partners,
+    ),
+)

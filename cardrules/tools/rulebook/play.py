@@ -1,0 +1,477 @@
+"""The sentence table, section 4: the play (leading, following, winning tricks, challenges).
+
+>>> THE_PLAY[0].topic, THE_PLAY[-1].topic
+('The first leader', 'A point')
+"""
+
+from __future__ import annotations
+
+from cardrules.rules.model import (
+    BeCivil,
+    ChallengeModel,
+    EqualRanks,
+    FirstLeader,
+    OneTrickTwoTies,
+    PamAndAce,
+    PlayedOutValue,
+    Rules,
+    ThreeTies,
+    TiedTrickLeader,
+    TrickAndTie,
+    TrickWinner,
+    TrumpAfterTrick,
+    TrumpAfterTrickScope,
+    TrumpWhenVoid,
+    TwoOrMoreTrumps,
+)
+from cardrules.tools.rulebook.applies import (
+    challenges,
+    first_lead_duties,
+    lead_duties,
+    promoted,
+    rank_only,
+    suits_and_trumps,
+)
+from cardrules.tools.rulebook.rule import PLAY, Phrase, Rule
+
+
+def _point(r: Rules) -> Phrase:
+    return (
+        "{point}",
+        "A throw-up, a declined lead or a refused put scores {point} to the opponent.",
+    )
+
+
+#: Section 4, the play.
+THE_PLAY: tuple[Rule, ...] = (
+    Rule(
+        PLAY,
+        "The first leader",
+        ("leads.first_leader",),
+        {
+            FirstLeader.ELDER_HAND: ("the elder hand", "{elder_in_play} leads to the first trick."),
+            FirstLeader.MISS_HOLDER: (
+                "the holder of the miss",
+                "The player who took the miss leads to the first trick; if nobody took it, "
+                "{elder_in_play} leads.",
+            ),
+        },
+    ),
+    Rule(
+        PLAY,
+        "Duties of the leader",
+        ("leads.enforced",),
+        {
+            True: (
+                "bound by the rules of leading",
+                "The leader is bound by the rules of leading that follow.",
+            ),
+            False: ("free", "The leader is free: any card may be led."),
+        },
+        quiet=lambda r: r.leads.enforced,
+    ),
+    Rule(
+        PLAY,
+        "Cassell's first lead",
+        ("leads.cassell_highest",),
+        {
+            True: (
+                "highest trump, or highest card",
+                "The leader to the first trick must lead his highest trump, or with no trump his "
+                "highest card.",
+            ),
+            False: (
+                "not required",
+                "The leader to the first trick need not lead his highest card.",
+            ),
+        },
+        applies=lead_duties,
+        quiet=lambda r: not r.leads.cassell_highest,
+    ),
+    Rule(
+        PLAY,
+        "The ace of trumps on the first lead",
+        ("leads.ace_compulsory",),
+        {
+            True: (
+                "must be led",
+                "Holding the ace of trumps, the leader to the first trick must lead it.",
+            ),
+            False: (
+                "need not be led",
+                "The leader to the first trick need not lead the ace of trumps.",
+            ),
+        },
+        applies=first_lead_duties,
+    ),
+    Rule(
+        PLAY,
+        "The king when the ace is turned up",
+        ("leads.king_if_ace_turned",),
+        {
+            True: (
+                "must be led",
+                "If the ace of trumps is the turn-up, the holder of the king of "
+                "trumps must lead it to the first trick.",
+            ),
+            False: (
+                "need not be led",
+                "If the ace of trumps is the turn-up, the holder of the king need not lead it.",
+            ),
+        },
+        applies=first_lead_duties,
+    ),
+    Rule(
+        PLAY,
+        "The promoted card with the ace",
+        ("leads.pam_and_ace",),
+        {
+            PamAndAce.PAM_IS_HIGHEST: (
+                "{pam}, the highest trump",
+                "Holding both {pam} and the ace of trumps, the leader to the first trick leads "
+                "{pam}, his highest trump.",
+            ),
+            PamAndAce.ACE_COMPULSORY: (
+                "the ace",
+                "Holding both {pam} and the ace of trumps, the leader to the first trick must lead "
+                "the ace.",
+            ),
+        },
+        applies=lambda r: (
+            first_lead_duties(r)
+            and promoted(r)
+            and r.leads.ace_compulsory
+            and r.leads.two_or_more_trumps is TwoOrMoreTrumps.HIGHEST
+        ),
+    ),
+    Rule(
+        PLAY,
+        "Two or more trumps on the first lead",
+        ("leads.two_or_more_trumps",),
+        {
+            TwoOrMoreTrumps.HIGHEST: (
+                "the highest",
+                "Otherwise, holding two or more trumps, the leader to the first trick must lead "
+                "the highest of them; with one trump or none he may lead any card.",
+            ),
+            TwoOrMoreTrumps.ANY_TRUMP: (
+                "any trump",
+                "Otherwise, holding two or more trumps, the leader to the first trick must lead "
+                "one of them, any one he chooses; with one trump or none he may lead any card.",
+            ),
+            TwoOrMoreTrumps.FREE: (
+                "any card",
+                "Otherwise the leader to the first trick may lead any card, however many trumps he "
+                "holds.",
+            ),
+        },
+        applies=first_lead_duties,
+    ),
+    Rule(
+        PLAY,
+        "Trump after trick",
+        ("leads.trump_after_trick",),
+        {
+            TrumpAfterTrick.HIGHEST_TRUMP: (
+                "his highest trump",
+                "A player who has won a trick and still holds a trump must lead a trump to the "
+                "next trick, the highest if he holds more than one.",
+            ),
+            TrumpAfterTrick.ANY_TRUMP: (
+                "any trump",
+                "A player who has won a trick and still holds a trump must lead a trump to the "
+                "next trick, any one he chooses.",
+            ),
+            TrumpAfterTrick.NONE: (
+                "any card",
+                "The winner of a trick may lead any card to the next.",
+            ),
+        },
+        applies=lead_duties,
+    ),
+    Rule(
+        PLAY,
+        "Who must lead trumps",
+        ("leads.trump_after_trick_scope",),
+        {
+            TrumpAfterTrickScope.FIRST_TRICK: (
+                "the winner of the first trick",
+                "This duty binds only the winner of the first trick; later leads are free.",
+            ),
+            TrumpAfterTrickScope.EVERY_TRICK: (
+                "the winner of every trick",
+                "This duty binds the winner of every trick.",
+            ),
+        },
+        applies=lambda r: lead_duties(r) and r.leads.trump_after_trick is not TrumpAfterTrick.NONE,
+    ),
+    Rule(
+        PLAY,
+        "Following suit",
+        ("following.follow_suit",),
+        {
+            True: ("required", "Each player must follow suit if he can."),
+            False: (
+                "not required",
+                "Suits need not be followed: any card may be played to a trick.",
+            ),
+        },
+    ),
+    Rule(
+        PLAY,
+        "Heading the trick",
+        ("following.head_trick",),
+        {
+            True: (
+                "required",
+                "A player following suit must head the trick if he can, that is, play a card "
+                "higher than the best card of the suit led so far, unless the trick has already "
+                "been trumped; when trumps are led, each must beat the highest trump so far if "
+                "he can.",
+            ),
+            False: (
+                "not required",
+                "A player following suit may play any card of the suit; he "
+                "need not head the trick.",
+            ),
+        },
+        applies=lambda r: r.following.follow_suit and not rank_only(r),
+    ),
+    Rule(
+        PLAY,
+        "Trumping when void",
+        ("following.trump_when_void",),
+        {
+            TrumpWhenVoid.IF_CAN_HEAD: (
+                "only to head the trick",
+                "A player who cannot follow suit must trump if a trump would head the trick "
+                "(overtrumping if the trick is already trumped); otherwise he may play any card.",
+            ),
+            TrumpWhenVoid.ALWAYS: (
+                "always",
+                "A player who cannot follow suit must play a trump if he holds one, overtrumping "
+                "if the trick is already trumped and he can; a trump that cannot head the trick "
+                "must still be played.",
+            ),
+            TrumpWhenVoid.NEVER: (
+                "never required",
+                "A player who cannot follow suit may play any card; he need not trump.",
+            ),
+        },
+        applies=lambda r: r.following.follow_suit and suits_and_trumps(r),
+    ),
+    Rule(
+        PLAY,
+        '"Pam, be civil"',
+        ("following.be_civil",),
+        {
+            BeCivil.UNLESS_REVOKE: (
+                "unless it would be a revoke",
+                '"{pam}, be civil": when the ace of trumps is led, the holder of {pam} must not '
+                "win the trick with {pam} if he holds another trump; if {pam} is his only trump he "
+                "may play it.",
+            ),
+            BeCivil.STRICT: (
+                "strictly",
+                '"{pam}, be civil": when the ace of trumps is led, the holder of {pam} must let '
+                "the ace pass, playing any other card, even when {pam} is his only trump; he plays "
+                "{pam} only if it is his last card.",
+            ),
+            BeCivil.OFF: (
+                "not required",
+                "{pam} need not be civil: when the ace of trumps is led, the holder of {pam} may "
+                "win the trick with it.",
+            ),
+        },
+        applies=lambda r: r.following.follow_suit and promoted(r),
+    ),
+    Rule(
+        PLAY,
+        "Winning a trick",
+        ("tricks.winner",),
+        {
+            TrickWinner.SUIT_AND_TRUMPS: (
+                "by suit and trumps",
+                "A trick is won by the highest trump in it, or if it holds no trump, by the "
+                "highest card of the suit led; the winner leads to the next trick.",
+            ),
+            TrickWinner.RANK_ONLY: (
+                "by rank alone",
+                "A trick is won by the card of highest rank, whatever its suit; the winner leads "
+                "to the next trick.",
+            ),
+        },
+    ),
+    Rule(
+        PLAY,
+        "Equal ranks",
+        ("tricks.equal_ranks",),
+        {
+            EqualRanks.TIE: (
+                "a tie",
+                "If the two highest cards are of equal rank, the trick is "
+                "tied and belongs to neither.",
+            ),
+            EqualRanks.FIRST_PLAYED_WINS: (
+                "the first played wins",
+                "Of two cards of equal rank, the one played first wins.",
+            ),
+        },
+        applies=rank_only,
+    ),
+    Rule(
+        PLAY,
+        "After a tied trick",
+        ("tricks.tied_trick_leader",),
+        {
+            TiedTrickLeader.SAME_LEADER: (
+                "the same leader",
+                "After a tied trick, the player who led to it leads again.",
+            ),
+        },
+        applies=lambda r: rank_only(r) and r.tricks.equal_ranks is EqualRanks.TIE,
+    ),
+    Rule(
+        PLAY,
+        "Challenges",
+        ("challenges.enabled",),
+        {
+            True: (
+                "made",
+                'Throwing up and putting ("I put") are challenges made during the '
+                "play, as follows.",
+            ),
+            False: (
+                "not made",
+                "There are no challenges: nobody throws up or puts during the play.",
+            ),
+        },
+        quiet=lambda r: not r.challenges.enabled,
+    ),
+    Rule(
+        PLAY,
+        "Who may challenge, and when",
+        ("challenges.model",),
+        {
+            ChallengeModel.HOYLE: (
+                "Hoyle's",
+                "Before leading to the first trick the non-dealer may throw up his cards, and the "
+                "dealer scores {point}. Once the first trick is played, the non-dealer must either "
+                'say "I put" or throw up, the dealer then scoring {point}; a put the dealer '
+                "refuses scores {point} to the non-dealer, and a put he sees is played out.",
+            ),
+            ChallengeModel.ENQUIRE_WITHIN: (
+                "Enquire Within's",
+                'The adversary of the first leader may say "I put" before playing to the lead. '
+                'Once the first trick is played, the eldest hand either says "I put" or throws '
+                "his cards on the pack, his adversary then scoring {point}. A put refused scores "
+                "{point} to the putter; a put seen is played out.",
+            ),
+            ChallengeModel.PARLETT: (
+                "Parlett's",
+                "Either player, when about to lead to a trick, may throw in his cards (his "
+                'opponent scoring {point}), lead in silence, or say "I put": his opponent then '
+                "refuses, the putter scoring {point}, or sees it and the deal is played out.",
+            ),
+            ChallengeModel.COTTON: (
+                "Cotton's",
+                'Only the non-dealer may say "I put", before his first lead: his opponent '
+                "refuses, the putter scoring {point}, or sees it and the deal is played out.",
+            ),
+        },
+        applies=challenges,
+    ),
+    Rule(
+        PLAY,
+        "Declining a lead",
+        ("challenges.follower_may_concede",),
+        {
+            True: (
+                "allowed",
+                "A player may decline to play to his opponent's lead, conceding {point}.",
+            ),
+            False: ("not allowed", "A player must play to his opponent's lead."),
+        },
+        applies=challenges,
+    ),
+    Rule(
+        PLAY,
+        "Abiding a put",
+        ("challenges.put_binding",),
+        {
+            True: (
+                "binding",
+                "Once a put is seen, neither player may throw up: both must abide "
+                "the event of the deal.",
+            ),
+            False: (
+                "not binding",
+                "Even after a put is seen, a player may throw up, conceding the game.",
+            ),
+        },
+        applies=challenges,
+    ),
+    Rule(
+        PLAY,
+        "A deal played out",
+        ("challenges.played_out_value",),
+        {
+            PlayedOutValue.GAME: (
+                "the game",
+                "A deal played to its end is won by the player who takes more tricks than his "
+                "opponent, and it wins him the game ({target} points).",
+            ),
+            PlayedOutValue.ONE_POINT: (
+                "one point, or the game after a put",
+                "A deal played to its end is won by the player who takes more tricks than his "
+                "opponent and scores him one point; if a put was seen, it wins him the game "
+                "({target} points).",
+            ),
+        },
+        applies=challenges,
+    ),
+    Rule(
+        PLAY,
+        "Trick and tie",
+        ("challenges.trick_and_tie",),
+        {
+            TrickAndTie.NO_SCORE: (
+                "no score",
+                'One trick each and a tie ("trick and tie"): neither scores.',
+            ),
+            TrickAndTie.RESTART_GAME: (
+                "the game begins anew",
+                'One trick each and a tie ("trick and tie") after a put has been seen: the whole '
+                "goes for nothing and the game begins anew, all scores returning to nothing; "
+                "without a put neither scores.",
+            ),
+        },
+        applies=challenges,
+    ),
+    Rule(
+        PLAY,
+        "One trick and two ties",
+        ("challenges.one_trick_two_ties",),
+        {
+            OneTrickTwoTies.WINS: (
+                "wins",
+                "One trick won and the other two tied: the winner of the one trick wins the deal.",
+            ),
+            OneTrickTwoTies.NO_SCORE: (
+                "no score",
+                "One trick won and the other two tied: neither scores.",
+            ),
+        },
+        applies=challenges,
+    ),
+    Rule(
+        PLAY,
+        "Every trick tied",
+        ("challenges.three_ties",),
+        {
+            ThreeTies.NO_SCORE: ("no score", "Every trick tied: neither scores."),
+        },
+        applies=challenges,
+    ),
+    Rule(PLAY, "A point", ("challenges.point",), _point, applies=challenges),
+)

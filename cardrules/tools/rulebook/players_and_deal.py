@@ -1,0 +1,183 @@
+"""The sentence table, sections 1 and 2: the players and the pack, and the deal.
+
+>>> [rule.topic for rule in THE_DEAL]
+['The deal', 'The miss', 'Where the miss is dealt', 'Trumps']
+"""
+
+from __future__ import annotations
+
+from cardrules.rules.model import MissPosition, PackName, Rules, TrickWinner
+from cardrules.tools.rulebook.rule import D, P, Phrase, Rule
+from cardrules.tools.rulebook.words import card_words, num, rank_word, suit_name
+
+
+def _players(r: Rules) -> Phrase:
+    lo, hi, usual = r.players.min, r.max_players, r.players.default
+    if lo == hi:
+        return f"{lo} players", f"The game is for {num(lo)} players."
+    if r.players.max is None:
+        return (
+            f"{lo} to {hi} players, usually {usual}",
+            f"{num(lo)} or more may play, up to {num(hi)}, the most the pack can deal "
+            f"to; {num(usual)} is usual.",
+        )
+    return (
+        f"{lo} to {hi} players, usually {usual}",
+        f"From {num(lo)} to {num(hi)} players may play; {num(usual)} is usual.",
+    )
+
+
+def _dealer_out(r: Rules) -> Phrase:
+    above = r.players.dealer_sits_out_above
+    if above is None:
+        return "never", "The dealer plays his own hand, however many play."
+    return (
+        f"with more than {above} players",
+        f"When more than {num(above)} play, the dealer stands out of the play, neither "
+        "paying nor receiving on the tricks.",
+    )
+
+
+def _ranks(r: Rules) -> Phrase:
+    words = ", ".join(rank_word(x) for x in r.pack.ranks)
+    short = " ".join(r.pack.ranks)
+    if r.tricks.winner is TrickWinner.RANK_ONLY:
+        return short, f"The cards rank {words}, from highest to lowest, whatever their suit."
+    return short, f"In each suit the cards rank {words}, from highest to lowest."
+
+
+def _promoted_card(r: Rules) -> Phrase:
+    card, name = r.promoted.card, r.promoted.name
+    if card is None:
+        return "none", "No card ranks above the trumps: the ace of trumps is the highest card."
+    if card == "jack_of_trumps":
+        return (
+            f"the knave of trumps ({name})",
+            f"The knave of the trump suit, called {name}, is the highest card of all, "
+            "above the ace of trumps.",
+        )
+    suit = suit_name(card[-1])
+    return (
+        f"{card_words(card)} ({name})",
+        f"{card_words(card)}, called {name}, is the highest card of all, above the ace of "
+        f"trumps. {name} is a trump for every purpose: it follows a trump lead, trumps a "
+        f"plain suit and counts among its holder's trumps in the rules of leading, so that "
+        f"when {suit} are not trumps it is not one of the {suit}.",
+    )
+
+
+def _dealing(r: Rules) -> Phrase:
+    packets = r.deal.packets
+    if all(p == 1 for p in packets):
+        how = "one at a time"
+    else:
+        how = "in packets of " + " then ".join(num(p) for p in packets)
+    return (
+        f"{r.deal.hand_size} cards, {how}",
+        f"The dealer gives each player {num(r.deal.hand_size)} cards, {how}, clockwise "
+        "from the player on his left (the elder hand); the deal passes to the left after "
+        "every hand.",
+    )
+
+
+#: Section 1, players and pack.
+PLAYERS_AND_PACK: tuple[Rule, ...] = (
+    Rule(P, "Players", ("players.min", "players.max", "players.default"), _players),
+    Rule(
+        P,
+        "Partners",
+        ("partnerships.enabled",),
+        {
+            True: (
+                "two sides of two",
+                "The players form two sides of two, partners sitting opposite; partners win and "
+                "lose together.",
+            ),
+            False: ("each for himself", "Each player plays for himself."),
+        },
+        quiet=lambda r: not r.partnerships.enabled,
+    ),
+    Rule(
+        P,
+        "The dealer standing out",
+        ("players.dealer_sits_out_above",),
+        _dealer_out,
+        applies=lambda r: r.max_players > 2 and not r.partnerships.enabled,
+        quiet=lambda r: r.players.dealer_sits_out_above is None,
+    ),
+    Rule(
+        P,
+        "The pack",
+        ("pack.cards",),
+        {
+            PackName.FULL52: ("52 cards", "The full pack of 52 cards is used."),
+            PackName.PIQUET32: (
+                "32 cards",
+                "A piquet or bezique pack of 32 cards is used: the ace, king, "
+                "queen, knave, 10, 9, 8 and 7 of each suit.",
+            ),
+        },
+    ),
+    Rule(P, "The ranking", ("pack.ranks",), _ranks),
+    Rule(
+        P,
+        "The promoted card",
+        ("promoted.card", "promoted.name"),
+        _promoted_card,
+        applies=lambda r: r.trumps.turn_up or r.promoted.card is not None,
+        quiet=lambda r: r.promoted.card is None,
+    ),
+)
+
+
+#: Section 2, the deal.
+THE_DEAL: tuple[Rule, ...] = (
+    Rule(D, "The deal", ("deal.hand_size", "deal.packets"), _dealing),
+    Rule(
+        D,
+        "The miss",
+        ("deal.miss",),
+        {
+            True: (
+                "dealt",
+                "A spare hand of {hand} cards, the miss, is dealt face down as if to "
+                "another player.",
+            ),
+            False: ("not dealt", "No spare hand (miss) is dealt."),
+        },
+        quiet=lambda r: not r.deal.miss and not r.declarations.enabled,
+    ),
+    Rule(
+        D,
+        "Where the miss is dealt",
+        ("deal.miss_position",),
+        {
+            MissPosition.AFTER_DEALER_EACH_ROUND: (
+                "after the dealer in each round",
+                "In each round of the deal the miss is served immediately after the dealer.",
+            ),
+            MissPosition.FIRST_EACH_ROUND: (
+                "first in each round",
+                "In each round of the deal the miss is served first, before the elder hand.",
+            ),
+            MissPosition.BLOCK_AT_END: (
+                "all together at the end",
+                "The miss receives all its cards together, after every hand has been dealt.",
+            ),
+        },
+        applies=lambda r: r.deal.miss,
+    ),
+    Rule(
+        D,
+        "Trumps",
+        ("trumps.turn_up",),
+        {
+            True: (
+                "turned up",
+                "The next card is turned face up: its suit is trumps for the deal. "
+                "The turn-up belongs to no hand.",
+            ),
+            False: ("none", "No card is turned up, and there are no trumps."),
+        },
+    ),
+)

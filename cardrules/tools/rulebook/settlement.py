@@ -1,0 +1,193 @@
+"""The sentence table, section 6: settlement (stakes, the pool, loos).
+
+>>> SETTLEMENT[0].topic, SETTLEMENT[-1].topic
+('Playing for', 'A single')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardrules.rules.model import (
+    Ante,
+    LooMode,
+    MixedFloor,
+    Remainder,
+    Rules,
+    Scoring,
+    SingleDefinition,
+    SingleLoo,
+    UnlimitedBasis,
+)
+from cardrules.tools.rulebook.applies import pool
+from cardrules.tools.rulebook.rule import SETTLE, Phrase, Rule
+from cardrules.tools.rulebook.words import plural
+
+
+def _stake(r: Rules) -> Phrase:
+    n = r.wagers.stake_deal
+    return f"{n} counters", f"The stake for a deal is {plural(n, 'counter')}."
+
+
+_LOOED = (
+    "A player who stood{on_miss_too} and won no trick is looed: he pays "
+    "into the pool for the next deal "
+)
+
+_LOO: dict[Any, Phrase] = {
+    LooMode.LIMITED: ("a fixed {stake_loo} counters", _LOOED + "a loo of {loo_counters}."),
+    LooMode.UNLIMITED: (
+        "the pool played for",
+        _LOOED + "a loo equal to the pool that was played for (unlimited loo); "
+        "the stake for the deal is unchanged.",
+    ),
+    LooMode.MIXED: (
+        "the pool played for, at most {mixed_cap}",
+        _LOOED + "a loo equal to the pool that was played for, but never more than "
+        "{cap_counters} (mixed loo).",
+    ),
+}
+
+
+#: Section 6, settlement.
+SETTLEMENT: tuple[Rule, ...] = (
+    Rule(
+        SETTLE,
+        "Playing for",
+        ("wagers.scoring",),
+        {
+            Scoring.POOL: (
+                "counters in a pool",
+                "Play is for counters: the stakes make a pool, which the tricks win.",
+            ),
+            Scoring.POINTS: ("points", "Play is for points: there is no pool and no stake."),
+        },
+    ),
+    Rule(
+        SETTLE,
+        "Who stakes",
+        ("wagers.ante",),
+        {
+            Ante.DEALER_ONLY: (
+                "the dealer only",
+                "Before each deal only the dealer puts his stake into the pool.",
+            ),
+            Ante.ALL_PLAYERS: (
+                "every player",
+                "Before each deal every player puts the stake into the pool.",
+            ),
+            Ante.ALL_PLAYERS_DEALER_DOUBLE: (
+                "every player, the dealer double",
+                "Before each deal every player puts the stake into the pool, and the dealer twice "
+                "the stake.",
+            ),
+        },
+        applies=pool,
+    ),
+    Rule(SETTLE, "The stake", ("wagers.stake_deal",), _stake, applies=pool),
+    Rule(
+        SETTLE,
+        "Dividing the pool",
+        ("settlement.remainder",),
+        {
+            Remainder.EARLIEST_TRICKS_FIRST: (
+                "odd counters to the earliest tricks",
+                "The pool is divided equally among the {hand} tricks, each winning {share} of it; "
+                "if it does not divide exactly, the winners of the earliest tricks take one "
+                "counter more each.",
+            ),
+            Remainder.CARRY_FORWARD: (
+                "odd counters carried forward",
+                "The pool is divided equally among the {hand} tricks, each winning {share} of it; "
+                "if it does not divide exactly, the odd counters stay in the pool for the next "
+                "deal.",
+            ),
+        },
+        applies=lambda r: pool(r) and not r.challenges.enabled,
+    ),
+    Rule(
+        SETTLE,
+        "Loo",
+        ("wagers.loo", "wagers.stake_loo", "wagers.mixed_cap"),
+        _LOO,
+        applies=pool,
+        cites=lambda r: {
+            LooMode.LIMITED: ("wagers.loo", "wagers.stake_loo"),
+            LooMode.UNLIMITED: ("wagers.loo",),
+            LooMode.MIXED: ("wagers.loo", "wagers.mixed_cap"),
+        }[r.wagers.loo],
+    ),
+    Rule(
+        SETTLE,
+        "An unlimited loo",
+        ("wagers.unlimited_basis",),
+        {
+            UnlimitedBasis.POOL_PLAYED_FOR: (
+                "the pool played for",
+                "The pool played for is the whole pool of the deal, after the dealer's stake is "
+                "paid in and before it is divided.",
+            ),
+        },
+        applies=lambda r: pool(r) and r.wagers.loo is not LooMode.LIMITED,
+    ),
+    Rule(
+        SETTLE,
+        "The least mixed loo",
+        ("wagers.mixed_floor",),
+        {
+            MixedFloor.NONE: (
+                "no minimum",
+                "When the pool played for is smaller than the ordinary "
+                "loo, the loo is only the pool.",
+            ),
+            MixedFloor.ORDINARY_LOO: (
+                "the ordinary loo",
+                "A mixed loo is never less than the ordinary loo of {stake_loo} counters.",
+            ),
+        },
+        applies=lambda r: pool(r) and r.wagers.loo is LooMode.MIXED,
+    ),
+    Rule(
+        SETTLE,
+        "The single loo",
+        ("wagers.single_loo",),
+        {
+            SingleLoo.HALF_LOO: (
+                "half a loo",
+                "The single loo, the penalty for irregularities, is "
+                "half the ordinary loo ({half_loo} counters).",
+            ),
+            SingleLoo.DEAL_STAKE: (
+                "the deal stake",
+                "The single loo, the penalty for "
+                "irregularities, is the stake for a deal "
+                "({stake_deal} counters).",
+            ),
+            SingleLoo.FULL_LOO: (
+                "a full loo",
+                "The single loo, the penalty for irregularities, is "
+                "the full ordinary loo ({stake_loo} counters).",
+            ),
+        },
+        applies=pool,
+    ),
+    Rule(
+        SETTLE,
+        "A single",
+        ("settlement.single_definition",),
+        {
+            SingleDefinition.POOL_ONLY_DEALER_STAKE: (
+                "when nothing is carried forward",
+                "The next pool holds the loos paid, whatever was left in the pool, and the next "
+                "stake; when nothing is carried forward, the next deal is a single, played for the "
+                "stake alone.",
+            ),
+            SingleDefinition.NO_LOO: (
+                "when nobody is looed",
+                "The next pool holds the loos paid, whatever was left in the pool, and the next "
+                "stake; when nobody was looed, the next deal is a single.",
+            ),
+        },
+        applies=pool,
+    ),
+)

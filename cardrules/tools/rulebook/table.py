@@ -1,0 +1,31 @@
+"""The sentence table :data:`RULES`: every rule of a rulebook, section by section.
+
+Each section's rules live in a module of their own; a rulebook numbers them in
+this order, and :mod:`cardrules.tools.rulediff` lists differences in it.
+
+>>> RULES[0].topic, RULES[-1].topic
+('Players', 'The end')
+>>> sorted({rule.section for rule in RULES})
+[1, 2, 3, 4, 5, 6, 7]
+"""
+
+from __future__ import annotations
+
+from cardrules.tools.rulebook.declaring import DECLARING
+from cardrules.tools.rulebook.play import THE_PLAY
+from cardrules.tools.rulebook.players_and_deal import PLAYERS_AND_PACK, THE_DEAL
+from cardrules.tools.rulebook.rule import Rule
+from cardrules.tools.rulebook.session import THE_SESSION
+from cardrules.tools.rulebook.settlement import SETTLEMENT
+from cardrules.tools.rulebook.special_hands import SPECIAL_HANDS
+
+#: Every rule, in the order of the rulebook.
+RULES: tuple[Rule, ...] = (
+    *PLAYERS_AND_PACK,
+    *THE_DEAL,
+    *DECLARING,
+    *THE_PLAY,
+    *SPECIAL_HANDS,
+    *SETTLEMENT,
+    *THE_SESSION,
+)

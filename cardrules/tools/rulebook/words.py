@@ -1,0 +1,120 @@
+"""Numbers, cards and option values as the words a rulebook's sentences use.
+
+:func:`template_words` gives the ``{word}`` fields of the sentence templates;
+the section modules use the other helpers in the sentences they compute.
+
+>>> num(3), plural(1, "counter"), card_words("JC"), join_words(["a", "b", "c"], "or")
+('three', '1 counter', 'the knave of clubs', 'a, b or c')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules.cards import SUIT_NAMES, SUITS
+from cardrules.rules.model import Rules
+
+_NUMBERS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
+_SHARES = {
+    1: "the whole",
+    2: "a half",
+    3: "a third",
+    4: "a quarter",
+    5: "a fifth",
+    6: "a sixth",
+    7: "a seventh",
+    8: "an eighth",
+    9: "a ninth",
+    10: "a tenth",
+}
+_RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "knave", "T": "10", "10": "10"}
+
+
+def num(n: int) -> str:
+    """A small number in words: ``num(3) == "three"``."""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _times(n: int) -> str:
+    """How many times in words: ``once``, ``twice``, ``three times``."""
+    return {1: "once", 2: "twice"}.get(n, f"{num(n)} times")
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and the word, with an ``s`` unless ``n`` is 1: ``plural(2, "point") == "2 points"``."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def rank_word(rank: str) -> str:
+    """A rank as a word: ``rank_word("J") == "knave"``; a number stays a number."""
+    return _RANK_WORDS.get(rank, rank)
+
+
+def suit_name(letter: str) -> str:
+    """A suit's name from its letter: ``suit_name("C") == "clubs"``."""
+    return SUIT_NAMES[SUITS.index(letter)]
+
+
+def card_words(text: str) -> str:
+    """``JC`` as words: ``the knave of clubs``."""
+    rank, suit = text[:-1], text[-1]
+    return f"the {rank_word(rank)} of {suit_name(suit)}"
+
+
+def join_words(words: Sequence[str], last: str = "and") -> str:
+    """The words in a list: ``a, b and c``, or with ``last`` for ``and``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def template_words(r: Rules) -> dict[str, Any]:
+    """The values sentence templates may use, as words."""
+    hand = r.deal.hand_size
+    w = r.wagers
+    return {
+        "pam": r.promoted.name if r.promoted.card else "the promoted card",
+        "hand": num(hand),
+        "hand_less": num(hand - 1),
+        "share": _SHARES.get(hand, f"1/{hand}"),
+        "stake_deal": w.stake_deal,
+        "stake_loo": w.stake_loo,
+        "half_loo": w.stake_loo // 2,
+        "mixed_cap": w.mixed_cap,
+        "loo_counters": plural(w.stake_loo, "counter"),
+        "cap_counters": plural(w.mixed_cap, "counter"),
+        "target": r.session.target_points,
+        "point": plural(r.challenges.point, "point"),
+        "rounds": _times(r.session.rounds),
+        "round_s": plural(r.session.rounds, "round"),
+        "on_miss_too": " (on his own hand or on the miss)" if r.deal.miss else "",
+        "elder_in_play": (
+            "the partner who plays for the side on the dealer's left"
+            if r.partnerships.enabled
+            else "the player nearest the dealer's left who is in the play"
+        ),
+        "miss_untaken": " and nobody has taken the miss" if r.deal.miss else "",
+    }
