@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import Any
 
-from cardrules.tools.simulate import Summary
+from cardrules.tools.simulate.summary import Summary
 
 INSTALL_HINT = "pip install cardrules[plot]"
 

@@ -1,0 +1,93 @@
+"""What a simulation reads from the engine beyond a session's results.
+
+The tallies count what the rules' results do not say: how many dealt hands
+held a flush, whether everyone was made to stand, and how often each
+declaration and decision was made. :func:`deal_observer` is the one place
+that reads a deal's insides for them (its hands, trump, the exposed-card
+single and the forced stand, and the flush tables); :func:`decision_counter`
+decodes the action ids of a deal's history. A change to the engine's deal or
+action numbering is made here and nowhere else in the simulation.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Mapping, Sequence
+
+from cardrules.engine.actions import DISCARD, EXCHANGE, EXCHANGE_OFFSETS, GIVE, PLAY, WORDS
+from cardrules.engine.deal import Deal
+from cardrules.engine.flush import flush_suit
+from cardrules.engine.tables import tables_for
+from cardrules.rules.model import Rules
+
+#: The declarations (``stand``, ``throw-up``...) in the order of their action ids.
+DECLARATION_WORDS = tuple(WORDS[a] for a in sorted(WORDS))
+
+#: What a deal was as it was dealt: hands counted for flushes, how many of them held
+#: one, and whether everyone was made to stand.
+Dealt = tuple[int, int, bool]
+
+
+def deal_observer(rules: Rules, players: int, dealt: list[Dealt]) -> Callable[[Deal], None]:
+    """A ``Session(on_deal=...)`` hook appending to ``dealt``, as each deal is dealt, how
+    many hands hold a flush and whether everyone is made to stand (deals that end as they
+    are dealt included).
+
+    >>> import cardrules
+    >>> rules = cardrules.load_variant("five-card-loo")
+    >>> dealt = []
+    >>> s = cardrules.Session(rules, 4, seed=1, on_deal=deal_observer(rules, 4, dealt))
+    >>> dealt
+    [(4, 0, False)]
+    """
+    tables = tables_for(rules)
+    counts_flushes = rules.special_hands.flush.enabled
+
+    def note(deal: Deal) -> None:
+        if counts_flushes and not deal.exposed_single:
+            hands = deal.hands[:players]
+            flushes = sum(1 for h in hands if flush_suit(tables, h, deal.trump) >= 0)
+            dealt.append((len(hands), flushes, deal.forced))
+        else:
+            dealt.append((0, 0, deal.forced))
+
+    return note
+
+
+def decision_counter(
+    slots: Mapping[str, int],
+) -> Callable[[Sequence[tuple[int, int]], list[int]], None]:
+    """A function ``count(history, counts)`` adding one to ``counts[slots[kind]]`` for each
+    declaration or decision other than playing a card in a deal's ``(seat, action)``
+    history; ``slots`` places each word of :data:`DECLARATION_WORDS`, ``give``,
+    ``discard`` and ``exchange 1`` ... ``exchange k`` (consecutive).
+
+    >>> from cardrules.engine.actions import parse_action
+    >>> count = decision_counter({"stand": 0, "throw-up": 1, "give": 2, "discard": 3,
+    ...                           "exchange 1": 4, "exchange 2": 5} | {w: 6 for w in
+    ...                           DECLARATION_WORDS if w not in ("stand", "throw-up")})
+    >>> counts = [0] * 7
+    >>> count([(0, parse_action("stand")), (1, parse_action("play QH")),
+    ...        (1, parse_action("exchange 2H 3C"))], counts)
+    >>> counts
+    [1, 0, 0, 0, 0, 1, 0]
+    """
+    word_at = [slots[w] for w in DECLARATION_WORDS]
+    give_at, discard_at = slots["give"], slots["discard"]
+    exchange_at = slots["exchange 1"] - 1
+
+    def count(history: Sequence[tuple[int, int]], counts: list[int]) -> None:
+        for _, a in history:
+            if a < PLAY:
+                at = word_at[a]
+            elif a < GIVE:
+                continue
+            elif a < DISCARD:
+                at = give_at
+            elif a < EXCHANGE:
+                at = discard_at
+            else:
+                at = exchange_at + bisect_right(EXCHANGE_OFFSETS, a) - 1
+            counts[at] += 1
+
+    return count

@@ -1,0 +1,283 @@
+"""What one rule set's simulation came to: :class:`Summary`, with every statistic's
+confidence interval, and its JSON and text reports.
+
+>>> import cardrules
+>>> from cardrules.tools.simulate import simulate
+>>> s = simulate(cardrules.load_variant("put"), deals=100, seed=3)
+>>> s.points, s.estimate("net 0").units == s.sessions
+(True, True)
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.rules.model import Scoring
+from cardrules.tools.simulate.bots import bot_name
+from cardrules.tools.simulate.estimates import Estimate, Metric, metrics, ratio
+from cardrules.tools.simulate.playout import Plan
+from cardrules.tools.simulate.tally import Layout, SessionTally, layout_for
+from cardrules.tools.simulate.text import bots_text, ci_text, decimals_for, plain
+
+
+@attrs.frozen
+class Summary:
+    """What a simulation came to.
+
+    ``net`` is each seat's counters (or points) over all deals; ``pool_left``
+    what was left on the table when sessions stopped (so that ``sum(net) +
+    pool_left == 0`` when counters are played for). ``looed`` counts hands
+    looed in play, ``stood`` hands that stood; ``ended_by`` how deals ended;
+    ``declarations`` how often each declaration (and each other decision
+    than playing a card) was made. :meth:`estimate` gives any statistic of
+    :func:`metrics` with its confidence interval.
+    """
+
+    variant: str
+    house_rules: tuple[str, ...]
+    players: int
+    deals: int
+    seed: int
+    sessions: int
+    bots: tuple[str, ...]
+    scoring: str
+    net: tuple[int, ...]
+    pool_left: int
+    stood: int
+    looed: int
+    deals_with_loo: int
+    singles: int
+    flushes: int
+    hands_dealt: int
+    flush_hands: int
+    largest_pool: int
+    mean_pool: float
+    median_pool: float
+    actions: int
+    ended_by: dict[str, int]
+    declarations: dict[str, int]
+    forced_deals: int
+    won: int
+    games: int
+    games_won: tuple[int, ...]
+    units: tuple[tuple[int, ...], ...] = attrs.field(repr=False, eq=False)
+    layout: Layout = attrs.field(repr=False, eq=False)
+    pools: tuple[int, ...] = attrs.field(default=(), repr=False, eq=False)
+    nets: tuple[tuple[int, ...], ...] = attrs.field(default=(), repr=False, eq=False)
+
+    @property
+    def points(self) -> bool:
+        """Whether points are played for (Put) rather than counters."""
+        return self.scoring == "points"
+
+    @property
+    def loo_rate(self) -> float:
+        """The share of standing hands that were looed."""
+        return self.looed / self.stood if self.stood else 0.0
+
+    @property
+    def label(self) -> str:
+        """The variant and its house rules, e.g. ``three-card-loo + club-law``."""
+        return " + ".join([self.variant, *self.house_rules])
+
+    def metrics(self) -> list[Metric]:
+        """The statistics of this game."""
+        return metrics(self.layout, self.points)
+
+    def estimate(self, key: str) -> Estimate:
+        """One statistic of :func:`metrics` (e.g. ``"loo_rate"``, ``"net 0"``) with its CI."""
+        for m in self.metrics():
+            if m.key == key:
+                return ratio(self.units, m.num, m.den)
+        raise KeyError(key)
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as JSON-ready data (see docs/simulation.md for its fields)."""
+        est = {m.key: ratio(self.units, m.num, m.den) for m in self.metrics()}
+        seats = []
+        for s in range(self.players):
+            seat: dict[str, Any] = {
+                "seat": s,
+                "bot": self.bots[s],
+                "net": self.net[s],
+                "per_deal": est[f"net {s}"].to_json(),
+            }
+            if self.points:
+                seat["games_won"] = self.games_won[s]
+                seat["share_won"] = est[f"wins {s}"].to_json()
+            seats.append(seat)
+        total_decl = sum(self.declarations.values())
+        data: dict[str, Any] = {
+            "variant": self.variant,
+            "house_rules": list(self.house_rules),
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "deals": self.deals,
+            "sessions": self.sessions,
+            "scoring": self.scoring,
+            "seats": seats,
+            "net": list(self.net),
+            "pool_left": self.pool_left,
+            "deal_length": est["deal_length"].to_json(),
+            "declarations": {
+                k: {
+                    "count": v,
+                    "per_deal": est[f"decl {k}"].to_json(),
+                    "share": v / total_decl if total_decl else None,
+                }
+                for k, v in self.declarations.items()
+                if v
+            },
+            "forced_deals": self.forced_deals,
+            "ended_by": dict(sorted(self.ended_by.items())),
+        }
+        if self.points:
+            data["points_per_deal"] = est["points_per_deal"].to_json()
+            data["game_length"] = est["game_length"].to_json() | {"games": self.games}
+            data["games_won"] = list(self.games_won)
+        else:
+            data["loo_rate"] = est["loo_rate"].to_json() | {
+                "looed": self.looed,
+                "stood": self.stood,
+            }
+            data["deals_with_loo"] = est["deals_with_loo"].to_json() | {
+                "count": self.deals_with_loo
+            }
+            data["pool"] = est["pool"].to_json() | {
+                "median": self.median_pool,
+                "largest": self.largest_pool,
+            }
+            data["won"] = est["won"].to_json() | {"count": self.won}
+            data["singles"] = est["singles"].to_json() | {"count": self.singles}
+            data["flushes"] = est["flushes"].to_json() | {"count": self.flushes}
+            data["dealt_flush"] = est["dealt_flush"].to_json() | {
+                "hands": self.hands_dealt,
+                "flush_hands": self.flush_hands,
+            }
+            data["session_length"] = est["session_length"].to_json() | {
+                "sessions_finished": self.games
+            }
+        return data
+
+    def text(self) -> str:
+        """The human report."""
+        est = {m.key: ratio(self.units, m.num, m.den) for m in self.metrics()}
+        lines = [
+            f"{self.label}: {self.deals} deals in {self.sessions} sessions, "
+            f"{self.players} players, seed {self.seed}, bots {bots_text(self.bots)}"
+        ]
+        lines.append(f"  {'':<30} {'total':>9}  per deal [95% CI]")
+        seats = [est[f"net {s}"] for s in range(self.players)]
+        d = max(decimals_for(e.se, e.mean or 0.0) for e in seats)
+        for s in range(self.players):
+            extra = f"   games won {self.games_won[s]}" if self.points else ""
+            lines.append(
+                f"  {f'seat {s} net':<30} {self.net[s]:>+9}  "
+                f"{ci_text(seats[s], signed=True, decimals=d)}{extra}"
+            )
+        if self.points:
+            lines.append(
+                f"  {'points scored per deal':<30} {'':>9}  {ci_text(est['points_per_deal'])}"
+            )
+            lines.append(
+                f"  {'game length (deals per game)':<30} {self.games:>9}  "
+                f"{ci_text(est['game_length'])}"
+            )
+        else:
+            lines.append(f"  {'pool left on the table':<30} {self.pool_left:>9}")
+            rows = [
+                ("loo_rate", "loo rate (of standing hands)", self.looed),
+                ("deals_with_loo", "deals with a loo", self.deals_with_loo),
+                ("singles", "singles (nothing carried)", self.singles),
+            ]
+            if self.hands_dealt or self.flushes:
+                rows.append(("flushes", "deals ended by a flush", self.flushes))
+            for key, label, count in rows:
+                lines.append(f"  {label:<30} {count:>9}  {ci_text(est[key])}")
+            if self.hands_dealt:
+                lines.append(
+                    f"  {'flushes among dealt hands':<30} {self.flush_hands:>9}  "
+                    f"{ci_text(est['dealt_flush'])} of {self.hands_dealt} hands"
+                )
+            lines.append(
+                f"  {'pool played for':<30} {'':>9}  {ci_text(est['pool'])}  "
+                f"median {plain(self.median_pool)}, largest {self.largest_pool}"
+            )
+            lines.append(f"  {'counters won (all seats)':<30} {self.won:>9}  {ci_text(est['won'])}")
+            lines.append(
+                f"  {'deals per finished session':<30} {self.games:>9}  "
+                f"{ci_text(est['session_length'])}"
+            )
+        lines.append(
+            f"  {'deal length (actions)':<30} {self.actions:>9}  {ci_text(est['deal_length'])}"
+        )
+        total_decl = sum(self.declarations.values())
+        if total_decl:
+            lines.append("  declarations and decisions      count  per deal [95% CI]   share")
+            for k, v in self.declarations.items():
+                if v:
+                    lines.append(
+                        f"    {k:<28} {v:>9}  {ci_text(est[f'decl {k}']):<19} {v / total_decl:6.1%}"
+                    )
+        if self.forced_deals:
+            lines.append(
+                f"  {'deals where all must stand':<30} {self.forced_deals:>9}  "
+                f"{ci_text(est['forced'])}"
+            )
+        ends = ", ".join(f"{k} {v}" for k, v in sorted(self.ended_by.items()))
+        lines.append(f"  deals ended by: {ends}")
+        return "\n".join(lines)
+
+
+def summarise(
+    plan: Plan, tallies: Sequence[SessionTally], house_rules: Sequence[str] = ()
+) -> Summary:
+    """The summary of one plan's sessions."""
+    rules = plan.rules
+    lay = layout_for(plan.players, rules.deal.hand_size)
+    units = tuple(t.counts for t in tallies)
+    tot = [sum(col) for col in zip(*units, strict=True)] if units else [0] * len(lay)
+    pools = [p for t in tallies for p in t.pools]
+    ended: dict[str, int] = {}
+    for t in tallies:
+        for k, v in t.ended_by.items():
+            ended[k] = ended.get(k, 0) + v
+    deals = tot[lay["deals"]]
+    return Summary(
+        variant=rules.name,
+        house_rules=tuple(house_rules) or tuple(rules.house_rules),
+        players=plan.players,
+        deals=deals,
+        seed=plan.seed,
+        sessions=len(tallies),
+        bots=tuple(bot_name(b) for b in plan.bots),
+        scoring="points" if rules.wagers.scoring is Scoring.POINTS else "counters",
+        net=tuple(tot[i] for i in lay.net),
+        pool_left=sum(t.pool_left for t in tallies),
+        stood=tot[lay["stood"]],
+        looed=tot[lay["looed"]],
+        deals_with_loo=tot[lay["deals_with_loo"]],
+        singles=tot[lay["singles"]],
+        flushes=tot[lay["flushes"]],
+        hands_dealt=tot[lay["hands_dealt"]],
+        flush_hands=tot[lay["flush_hands"]],
+        largest_pool=max(pools, default=0),
+        mean_pool=tot[lay["pool"]] / deals if deals else 0.0,
+        median_pool=float(statistics.median(pools)) if pools else 0.0,
+        actions=tot[lay["actions"]],
+        ended_by=ended,
+        declarations={k: tot[at] for k, at in lay.decl.items()},
+        forced_deals=tot[lay["forced_deals"]],
+        won=tot[lay["won"]],
+        games=tot[lay["games"]],
+        games_won=tuple(tot[i] for i in lay.wins) if rules.wagers.scoring is Scoring.POINTS else (),
+        units=units,
+        layout=lay,
+        pools=tuple(pools) if plan.series else (),
+        nets=tuple(x for t in tallies for x in t.nets),
+    )
