@@ -7,6 +7,10 @@ settlement, the session). Each section here is a frozen attrs class whose
 field names are the YAML keys, so that a game recombines the same sections
 and the engine reads each option as a typed attribute.
 
+The option enums (the words each option may take) are in
+:mod:`cardrules.rules.options`; this module re-exports them, so every option
+type can be imported from here.
+
 This module is the single source of truth for the format: the JSON Schema in
 ``schemas/`` is generated from it (``python -m cardrules.rules.schemagen``), so the
 schema's defaults and descriptions are the model's.
@@ -25,12 +29,128 @@ from typing import Any
 
 import attrs
 
+from cardrules.rules.options import (
+    AllPass,
+    Ante,
+    BeCivil,
+    ChallengeModel,
+    Choice,
+    EqualRanks,
+    ExchangeMode,
+    Finish,
+    FirstDeal,
+    FirstDealer,
+    FirstLeader,
+    FlushDeclare,
+    FlushDestination,
+    FlushExactTie,
+    FlushNextDeal,
+    FlushOrder,
+    FlushPayers,
+    FlushSameClass,
+    Kind,
+    LoneStander,
+    LooMode,
+    MissPosition,
+    MixedFloor,
+    OneTrickTwoTies,
+    PackName,
+    PamAndAce,
+    PassCard,
+    PeelSingleLooed,
+    PlayedOutValue,
+    ReceiverDiscard,
+    Remainder,
+    Scoring,
+    SingleDefinition,
+    SingleLoo,
+    ThreeTies,
+    TiedTrickLeader,
+    TrickAndTie,
+    TrickWinner,
+    TrumpAfterTrick,
+    TrumpAfterTrickScope,
+    TrumpWhenVoid,
+    TwoOrMoreTrumps,
+    UnlimitedBasis,
+    UnopposedHolder,
+)
 
-class Choice(str, enum.Enum):
-    """Base of the option enums: the value is the word written in rule files."""
-
-    def __str__(self) -> str:
-        return str(self.value)
+#: The option enums are defined in :mod:`cardrules.rules.options` and re-exported here.
+__all__ = [
+    "CARD_PATTERN",
+    "RANK_PATTERN",
+    "SECTIONS",
+    "SUIT_PATTERN",
+    "AllPass",
+    "Ante",
+    "BeCivil",
+    "ChallengeModel",
+    "Challenges",
+    "Choice",
+    "Deal",
+    "Declarations",
+    "EqualRanks",
+    "Exchange",
+    "ExchangeMode",
+    "Finish",
+    "FirstDeal",
+    "FirstDealer",
+    "FirstLeader",
+    "Flush",
+    "FlushDeclare",
+    "FlushDestination",
+    "FlushExactTie",
+    "FlushNextDeal",
+    "FlushOrder",
+    "FlushPayers",
+    "FlushSameClass",
+    "Following",
+    "ForcedPlay",
+    "Kind",
+    "Leads",
+    "LoneStander",
+    "LooMode",
+    "MissPosition",
+    "MixedFloor",
+    "OneTrickTwoTies",
+    "Pack",
+    "PackName",
+    "PamAndAce",
+    "Partnerships",
+    "PassCard",
+    "PeelSingle",
+    "PeelSingleLooed",
+    "PlayedOutValue",
+    "Players",
+    "Promoted",
+    "ReceiverDiscard",
+    "Remainder",
+    "Rules",
+    "Scoring",
+    "Session",
+    "Settlement",
+    "SingleDefinition",
+    "SingleLoo",
+    "SpecialHands",
+    "ThreeTies",
+    "TiedTrickLeader",
+    "TrickAndTie",
+    "TrickWinner",
+    "Tricks",
+    "TrumpAfterTrick",
+    "TrumpAfterTrickScope",
+    "TrumpWhenVoid",
+    "Trumps",
+    "TwoOrMoreTrumps",
+    "UnlimitedBasis",
+    "UnopposedHolder",
+    "Wagers",
+    "field_class",
+    "from_mapping",
+    "opt",
+    "section",
+]
 
 
 def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
@@ -51,326 +171,6 @@ def section(cls: type) -> Any:
         factory=cls,
         metadata={"doc": (cls.__doc__ or "").strip().split("\n\n")[0], "source": "", "schema": {}},
     )
-
-
-# --------------------------------------------------------------------------- enums
-
-
-class PackName(Choice):
-    """The pack: all 52 cards, or the 32 of a piquet or bezique pack (A K Q J T 9 8 7)."""
-
-    FULL52 = "full52"
-    PIQUET32 = "piquet32"
-
-
-class MissPosition(Choice):
-    """Where the miss receives its cards in each round of the deal (D5)."""
-
-    AFTER_DEALER_EACH_ROUND = "after_dealer_each_round"
-    FIRST_EACH_ROUND = "first_each_round"
-    BLOCK_AT_END = "block_at_end"
-
-
-class AllPass(Choice):
-    """All before the dealer throw up and nobody takes the miss."""
-
-    DEALER_TAKES_POOL = "dealer_takes_pool"
-
-
-class LoneStander(Choice):
-    """Exactly one player stands on his own hand before the dealer (D9, D42)."""
-
-    DEALER_PLAYS_MISS_FOR_POOL = "dealer_plays_miss_for_pool"
-    DEALER_MAY_CONCEDE = "dealer_may_concede"
-    #: Games without a miss (D42): the dealer stands and plays, or throws up and the
-    #: lone stander takes the pool without play.
-    STANDER_TAKES_POOL_IF_DEALER_THROWS_UP = "stander_takes_pool_if_dealer_throws_up"
-
-
-class UnopposedHolder(Choice):
-    """The only stander holds the miss and the dealer throws up."""
-
-    TAKES_POOL = "takes_pool"
-
-
-class ExchangeMode(Choice):
-    """Exchanging cards with the stock while declaring (D44)."""
-
-    NONE = "none"
-    ONCE_ANY_NUMBER = "once_any_number"
-
-
-class FirstLeader(Choice):
-    """Who leads to the first trick (D11)."""
-
-    ELDER_HAND = "elder_hand"
-    MISS_HOLDER = "miss_holder"
-
-
-class TwoOrMoreTrumps(Choice):
-    """The first leader holding two or more trumps (D12)."""
-
-    HIGHEST = "highest"
-    ANY_TRUMP = "any_trump"
-    FREE = "free"
-
-
-class TrumpAfterTrick(Choice):
-    """The duty of a trick's winner to lead trumps next (D15)."""
-
-    HIGHEST_TRUMP = "highest_trump"
-    ANY_TRUMP = "any_trump"
-    NONE = "none"
-
-
-class TrumpAfterTrickScope(Choice):
-    """Which tricks' winners bear that duty: Peel the first, Cassell every one (D15)."""
-
-    FIRST_TRICK = "first_trick"
-    EVERY_TRICK = "every_trick"
-
-
-class PamAndAce(Choice):
-    """The leader holds both the promoted card and the ace of trumps (D31)."""
-
-    PAM_IS_HIGHEST = "pam_is_highest"
-    ACE_COMPULSORY = "ace_compulsory"
-
-
-class TrumpWhenVoid(Choice):
-    """A player void in the suit led (D17)."""
-
-    IF_CAN_HEAD = "if_can_head"
-    ALWAYS = "always"
-    NEVER = "never"
-
-
-class BeCivil(Choice):
-    """ "Pam be civil": the promoted card when the ace of trumps is led (D30)."""
-
-    UNLESS_REVOKE = "unless_revoke"
-    STRICT = "strict"
-    OFF = "off"
-
-
-class TrickWinner(Choice):
-    """How a trick is won: by suit and trumps, or by rank alone (Put)."""
-
-    SUIT_AND_TRUMPS = "suit_and_trumps"
-    RANK_ONLY = "rank_only"
-
-
-class EqualRanks(Choice):
-    """Two cards of equal rank in a rank-only trick."""
-
-    TIE = "tie"
-    FIRST_PLAYED_WINS = "first_played_wins"
-
-
-class TiedTrickLeader(Choice):
-    """Who leads after a tied trick (D56)."""
-
-    SAME_LEADER = "same_leader"
-
-
-class FlushDeclare(Choice):
-    """When a flush is shown (D32, D33)."""
-
-    AFTER_DECLARATIONS = "after_declarations"
-    AT_ONCE = "at_once"
-
-
-class FlushPayers(Choice):
-    """Who pays the flush (D34)."""
-
-    ALL_OTHERS = "all_others"
-    STANDERS_ONLY = "standers_only"
-
-
-class FlushDestination(Choice):
-    """Where flush payments go (D36)."""
-
-    TO_HOLDER = "to_holder"
-    NEXT_POOL = "next_pool"
-
-
-class FlushNextDeal(Choice):
-    """What the deal after a flush is (D37)."""
-
-    SINGLE = "single"
-    NORMAL = "normal"
-
-
-class FlushOrder(Choice):
-    """Precedence between a trump flush and a flush holding the promoted card (D38)."""
-
-    TRUMP_FIRST = "trump_first"
-    PAM_FIRST = "pam_first"
-
-
-class FlushSameClass(Choice):
-    """Two flushes of the same class (D39, D41)."""
-
-    PAM_THEN_ELDER = "pam_then_elder"
-    BETTER_CARDS = "better_cards"
-    ELDER_HAND = "elder_hand"
-
-
-class FlushExactTie(Choice):
-    """Two flushes exactly equal under ``better_cards`` (D40)."""
-
-    ELDER_HAND = "elder_hand"
-    SPLIT_POOL = "split_pool"
-
-
-class ChallengeModel(Choice):
-    """Who may throw up or say "I put", and when, and what each is worth (D54)."""
-
-    HOYLE = "hoyle"
-    ENQUIRE_WITHIN = "enquire_within"
-    PARLETT = "parlett"
-    COTTON = "cotton"
-
-
-class PlayedOutValue(Choice):
-    """What a deal played to its end is worth (D50)."""
-
-    GAME = "game"
-    ONE_POINT = "one_point"
-
-
-class TrickAndTie(Choice):
-    """One trick each and a tie (D51)."""
-
-    NO_SCORE = "no_score"
-    RESTART_GAME = "restart_game"
-
-
-class OneTrickTwoTies(Choice):
-    """One trick won and two tied (D52)."""
-
-    WINS = "wins"
-    NO_SCORE = "no_score"
-
-
-class ThreeTies(Choice):
-    """All tricks tied (D53)."""
-
-    NO_SCORE = "no_score"
-
-
-class PassCard(Choice):
-    """What a partner passes to the one who plays (D58)."""
-
-    BEST = "best"
-    ANY = "any"
-
-
-class ReceiverDiscard(Choice):
-    """What the receiving partner lays out in lieu of the card received (D59)."""
-
-    ANY = "any"
-    WORST = "worst"
-
-
-class Scoring(Choice):
-    """What a deal is played for: counters in a pool, or points in a race."""
-
-    POOL = "pool"
-    POINTS = "points"
-
-
-class Ante(Choice):
-    """Who pays into the pool before a deal (D2)."""
-
-    DEALER_ONLY = "dealer_only"
-    ALL_PLAYERS = "all_players"
-    ALL_PLAYERS_DEALER_DOUBLE = "all_players_dealer_double"
-
-
-class LooMode(Choice):
-    """How much a loo costs: fixed, the pool played for, or that up to a cap (1.4)."""
-
-    LIMITED = "limited"
-    UNLIMITED = "unlimited"
-    MIXED = "mixed"
-
-
-class MixedFloor(Choice):
-    """Whether a mixed loo is at least the ordinary loo (D20)."""
-
-    NONE = "none"
-    ORDINARY_LOO = "ordinary_loo"
-
-
-class UnlimitedBasis(Choice):
-    """What an unlimited loo equals (D19)."""
-
-    POOL_PLAYED_FOR = "pool_played_for"
-
-
-class SingleLoo(Choice):
-    """The penalty "single loo" for irregularities (D4)."""
-
-    HALF_LOO = "half_loo"
-    DEAL_STAKE = "deal_stake"
-    FULL_LOO = "full_loo"
-
-
-class Remainder(Choice):
-    """A pool that does not divide by the number of tricks (D18)."""
-
-    EARLIEST_TRICKS_FIRST = "earliest_tricks_first"
-    CARRY_FORWARD = "carry_forward"
-
-
-class SingleDefinition(Choice):
-    """What makes the next deal a single (D21)."""
-
-    POOL_ONLY_DEALER_STAKE = "pool_only_dealer_stake"
-    NO_LOO = "no_loo"
-
-
-class FirstDealer(Choice):
-    """How the first dealer of a session is found (D1, D49)."""
-
-    LOWEST_CUT = "lowest_cut"
-    FIRST_KNAVE = "first_knave"
-    HIGHEST_CUT = "highest_cut"
-    HIGHEST_PUT_CARD = "highest_put_card"
-    LOWEST_CARD = "lowest_card"
-
-
-class FirstDeal(Choice):
-    """The first deal of a session (D7)."""
-
-    NORMAL = "normal"
-    ALL_STAND_NO_MISS = "all_stand_no_miss"
-    ALL_ANTE_WITH_MISS = "all_ante_with_miss"
-    PEEL_EXPOSED_SINGLE = "peel_exposed_single"
-
-
-class PeelSingleLooed(Choice):
-    """Who is looed in Peel's exposed-card single (D8)."""
-
-    ALL_OTHERS = "all_others"
-    OTHER_SUPERIOR_ONLY = "other_superior_only"
-
-
-class Finish(Choice):
-    """When a session ends (D23)."""
-
-    UNTIL_SINGLE = "until_single"
-    EQUAL_DEALS_THEN_NO_LOO = "equal_deals_then_no_loo"
-    TARGET_POINTS = "target_points"
-    FIXED_DEALS = "fixed_deals"
-
-
-class Kind(Choice):
-    """A whole game, or a house rule applied on top of one."""
-
-    GAME = "game"
-    HOUSE_RULE = "house_rule"
 
 
 # --------------------------------------------------------------------------- sections
