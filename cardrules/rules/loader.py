@@ -14,8 +14,9 @@ The public entry points:
 A reference that contains a slash or ends in ``.yaml``/``.yml`` is a file
 path; anything else is a bundled name or alias, looked up ignoring case.
 Loading goes: read each file safely (:mod:`cardrules.rules.yamlsafe`), merge the
-chain (:mod:`cardrules.rules.overlay`), check every file against the schema and the
-merged rules for consistency (:mod:`cardrules.rules.validation`), build the model.
+chain (:mod:`cardrules.rules.overlay`), check every file against the schema
+(:mod:`cardrules.rules.validation`), build the model and check the merged rules for
+consistency (:mod:`cardrules.rules.semantics`).
 
 >>> rules = load_variant("three-card-loo", overrides={"wagers.loo": "unlimited"})
 >>> rules.deal.hand_size, rules.wagers.loo.value
@@ -260,7 +261,7 @@ def _check(
                 Problem(file, line, col, f"the rules cannot be built: {exc}", kind="model")
             )
         else:
-            from cardrules.rules.validation import semantic_problems
+            from cardrules.rules.semantics import semantic_problems
 
             problems += semantic_problems(rules, merged)
     house = set() if house_warnings else {f.file for f in merged.files if f.kind == "house_rule"}

@@ -1,0 +1,432 @@
+"""The checks a schema cannot express, made on the merged rules of a game.
+
+:func:`semantic_problems` checks schema-valid merged rules: the pack must hold
+the players, the promoted card must be in the pack, options must not
+contradict each other, and options set where they have no effect are reported
+as warnings. Each check is one small function in :data:`CHECKS`; a problem
+that involves several values is placed where the most recently applied of them
+was set (:meth:`~cardrules.rules.overlay.Resolved.latest`).
+
+The schema itself is checked first, file by file, by :mod:`cardrules.rules.validation`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import attrs
+
+from cardrules.cards import PACK_RANKS, RANKS
+from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
+from cardrules.rules.model import (
+    ExchangeMode,
+    Finish,
+    FirstDeal,
+    FirstLeader,
+    FlushDestination,
+    FlushNextDeal,
+    LoneStander,
+    LooMode,
+    PackName,
+    Rules,
+    Scoring,
+    TrickWinner,
+)
+
+if TYPE_CHECKING:
+    from cardrules.rules.overlay import Resolved
+
+__all__ = ["CHECKS", "CONTRADICTIONS", "INERT", "Check", "Finding", "semantic_problems"]
+
+
+@attrs.frozen
+class Finding:
+    """What a semantic check found: placed later at the latest of ``paths`` that was set."""
+
+    kind: str
+    message: str
+    paths: tuple[str, ...]
+    suggestion: str = ""
+    severity: str = ERROR
+
+
+Check = Callable[[Rules, "Resolved"], Iterator[Finding]]
+
+
+def _pack_holds_players(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """The pack deals to the most players the rules state (hands, miss, turn-up)."""
+    size = pack_size(r)
+    for path, count in (
+        ("players.max", r.players.max),
+        ("players.default", r.players.default),
+        ("players.min", r.players.min),
+    ):
+        if count is None or cards_needed(r, count) <= size:
+            continue
+        parts = [f"{count} hands of {r.deal.hand_size}"]
+        parts += ["the miss"] * r.deal.miss + ["the turn-up"] * r.trumps.turn_up
+        said = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+        yield Finding(
+            "capacity",
+            f"{path} {count}: {said} need "
+            f"{cards_needed(r, count)} cards, more than the {size} of the "
+            f"{r.pack.cards} pack",
+            (path, "pack.cards", "deal.hand_size", "deal.miss", "trumps.turn_up"),
+            f"this pack deals to at most {pack_capacity(r)} players",
+        )
+        return
+
+
+def _promoted_in_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """The promoted card is a card of the pack."""
+    card = r.promoted.card
+    if card is None or card == "jack_of_trumps":
+        return
+    rank = _rank(card[:-1])
+    if rank not in PACK_RANKS[r.pack.cards.value]:
+        yield Finding(
+            "promoted-card",
+            f"promoted.card {card} is not in the {r.pack.cards} pack",
+            ("promoted.card", "pack.cards"),
+            f"its ranks are {' '.join(_pack_order(r.pack.cards))}",
+        )
+
+
+def _rank_only_needs_full_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """Tricks won by rank alone use Put's ranking, which needs every rank (D60)."""
+    if r.tricks.winner is TrickWinner.RANK_ONLY and r.pack.cards is not PackName.FULL52:
+        missing = [x for x in RANKS[::-1] if x not in PACK_RANKS[r.pack.cards.value]]
+        yield Finding(
+            "rank-only-pack",
+            f"tricks won by rank alone need the full52 pack (D60): "
+            f"the {r.pack.cards} pack has no {' '.join(missing)}",
+            ("pack.cards", "tricks.winner"),
+            "set pack.cards: full52",
+        )
+
+
+def _ranks_are_the_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """pack.ranks names every rank of the pack exactly once."""
+    ranks = [_rank(x) for x in r.pack.ranks]
+    want = PACK_RANKS[r.pack.cards.value]
+    missing = [x for x in _pack_order(r.pack.cards) if x not in ranks]
+    extra = [x for x in dict.fromkeys(ranks) if x not in want]
+    twice = [x for x in dict.fromkeys(ranks) if ranks.count(x) > 1]
+    if missing or extra or twice:
+        said = [f"missing {' '.join(missing)}"] * bool(missing)
+        said += [f"not in the pack: {' '.join(extra)}"] * bool(extra)
+        said += [f"named twice: {' '.join(twice)}"] * bool(twice)
+        yield Finding(
+            "ranks",
+            f"pack.ranks must name each rank of the {r.pack.cards} pack "
+            f"once, highest first ({'; '.join(said)})",
+            ("pack.ranks", "pack.cards"),
+            f"e.g. [{', '.join(_yaml_rank(x) for x in _pack_order(r.pack.cards))}]",
+        )
+
+
+def _player_counts(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """players.min <= players.default <= players.max."""
+    p = r.players
+    if p.min > p.default:
+        yield Finding(
+            "players",
+            f"players.min {p.min} is more than players.default {p.default}",
+            ("players.min", "players.default"),
+        )
+    if p.max is not None and p.default > p.max:
+        yield Finding(
+            "players",
+            f"players.default {p.default} is more than players.max {p.max}",
+            ("players.default", "players.max"),
+        )
+
+
+def _partnerships_need_four(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """Partnerships are two sides of two."""
+    p = r.players
+    if r.partnerships.enabled and not p.min == p.default == p.max == 4:
+        yield Finding(
+            "partnerships",
+            "partnerships need exactly 4 players (two sides of two)",
+            ("partnerships.enabled", "players.min", "players.default", "players.max"),
+            "set players.min, players.default and players.max to 4",
+        )
+
+
+def _packets_fill_hands(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """One round of packets divides the hand size."""
+    per_round = sum(r.deal.packets)
+    if r.deal.hand_size % per_round:
+        yield Finding(
+            "packets",
+            f"deal.packets {list(r.deal.packets)} deal {per_round} cards "
+            f"a round, which does not fill hands of {r.deal.hand_size}",
+            ("deal.packets", "deal.hand_size"),
+            f"the packets must add up to {r.deal.hand_size} or a divisor of it",
+        )
+
+
+def _stake_divides(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """The dealer's stake divides into equal trick shares (a warning)."""
+    w = r.wagers
+    if w.scoring is Scoring.POOL and w.stake_deal % r.deal.hand_size:
+        yield Finding(
+            "stake-division",
+            f"wagers.stake_deal {w.stake_deal} does not divide into "
+            f"{r.deal.hand_size} equal trick shares",
+            ("wagers.stake_deal", "deal.hand_size"),
+            f"the odd counters go by settlement.remainder; a multiple of "
+            f"{r.deal.hand_size} avoids them",
+            WARNING,
+        )
+
+
+#: Options that cannot hold together: (when, message, the values involved).
+CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...]], ...] = (
+    (
+        lambda r: r.exchange.mode is not ExchangeMode.NONE and not r.declarations.enabled,
+        "exchanges are made while declaring, but declarations.enabled is false",
+        ("exchange.mode", "declarations.enabled"),
+    ),
+    (
+        lambda r: r.challenges.enabled and r.wagers.scoring is Scoring.POOL,
+        "challenges score points, but wagers.scoring is pool",
+        ("challenges.enabled", "wagers.scoring"),
+    ),
+    (
+        lambda r: r.session.finish is Finish.TARGET_POINTS and r.wagers.scoring is Scoring.POOL,
+        "session.finish target_points needs points, but wagers.scoring is pool",
+        ("session.finish", "wagers.scoring"),
+    ),
+    (
+        lambda r: r.deal.miss and r.partnerships.enabled,
+        "a miss is dealt, but partners play with no miss",
+        ("deal.miss", "partnerships.enabled"),
+    ),
+    (
+        lambda r: r.promoted.card == "jack_of_trumps" and not r.trumps.turn_up,
+        "promoted.card jack_of_trumps needs trumps, but trumps.turn_up is false",
+        ("promoted.card", "trumps.turn_up"),
+    ),
+    (
+        lambda r: r.tricks.winner is TrickWinner.RANK_ONLY and r.trumps.turn_up,
+        "tricks won by rank alone ignore suits, but trumps.turn_up is true",
+        ("tricks.winner", "trumps.turn_up"),
+    ),
+    (
+        lambda r: r.leads.first_leader is FirstLeader.MISS_HOLDER and not r.deal.miss,
+        "the holder of the miss leads, but no miss is dealt",
+        ("leads.first_leader", "deal.miss"),
+    ),
+    (
+        lambda r: r.session.first_deal is FirstDeal.ALL_ANTE_WITH_MISS and not r.deal.miss,
+        "the first deal has a miss, but no miss is dealt",
+        ("session.first_deal", "deal.miss"),
+    ),
+    (
+        lambda r: r.special_hands.flush.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
+        "flushes need suits, but tricks are won by rank alone",
+        ("special_hands.flush.enabled", "tricks.winner"),
+    ),
+    # D37 follows from D36: paid to the holder, nothing is carried and the next deal is a
+    # single; paid into the pool, the next deal carries them.
+    (
+        lambda r: (
+            (r.special_hands.flush.next_deal is FlushNextDeal.SINGLE)
+            != (r.special_hands.flush.destination is FlushDestination.TO_HOLDER)
+        ),
+        "the deal after a flush is a single exactly when the flush payments go to the holder "
+        "(D36, D37)",
+        ("special_hands.flush.next_deal", "special_hands.flush.destination"),
+    ),
+)
+
+
+def _no_contradictions(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """Options that contradict each other (see :data:`CONTRADICTIONS`)."""
+    for when, message, paths in CONTRADICTIONS:
+        if when(r):
+            yield Finding("contradiction", message, paths, "change one of them")
+
+
+_NO_TRUMPS = (
+    "leads.ace_compulsory",
+    "leads.king_if_ace_turned",
+    "leads.two_or_more_trumps",
+    "leads.trump_after_trick",
+    "leads.trump_after_trick_scope",
+    "leads.pam_and_ace",
+    "following.trump_when_void",
+    "declarations.forced_play.turn_up_suits",
+)
+_POOL = (
+    "wagers.ante",
+    "wagers.stake_deal",
+    "wagers.stake_loo",
+    "wagers.loo",
+    "wagers.mixed_cap",
+    "wagers.mixed_floor",
+    "wagers.unlimited_basis",
+    "settlement",
+)
+
+#: Options that do nothing unless another option holds: (keys, active when, why not).
+#: A key listed here and set by a file while inactive gives a warning.
+INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
+    (("declarations",), lambda r: r.declarations.enabled, "declarations.enabled is false"),
+    (("exchange",), lambda r: r.exchange.mode is not ExchangeMode.NONE, "exchange.mode is none"),
+    (_NO_TRUMPS, lambda r: r.trumps.turn_up, "there are no trumps (trumps.turn_up is false)"),
+    (("leads",), lambda r: r.leads.enforced, "leads.enforced is false"),
+    (
+        ("promoted.name", "following.be_civil", "leads.pam_and_ace"),
+        lambda r: r.promoted.card is not None,
+        "there is no promoted card",
+    ),
+    (
+        ("special_hands.flush",),
+        lambda r: r.special_hands.flush.enabled,
+        "special_hands.flush.enabled is false",
+    ),
+    (_POOL, lambda r: r.wagers.scoring is Scoring.POOL, "wagers.scoring is points"),
+    (
+        ("wagers.mixed_cap", "wagers.mixed_floor"),
+        lambda r: r.wagers.loo is LooMode.MIXED,
+        "wagers.loo is not mixed",
+    ),
+    (
+        ("wagers.unlimited_basis",),
+        lambda r: r.wagers.loo is not LooMode.LIMITED,
+        "wagers.loo is limited",
+    ),
+    (("challenges",), lambda r: r.challenges.enabled, "challenges.enabled is false"),
+    (("partnerships",), lambda r: r.partnerships.enabled, "partnerships.enabled is false"),
+    (
+        ("tricks.equal_ranks",),
+        lambda r: r.tricks.winner is TrickWinner.RANK_ONLY,
+        "tricks.winner is not rank_only",
+    ),
+    (("deal.miss_position",), lambda r: r.deal.miss, "deal.miss is false"),
+    (
+        ("declarations.miss_for_pool_looed",),
+        lambda r: (
+            r.deal.miss and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
+        ),
+        "the miss is never played for the pool",
+    ),
+    (
+        ("session.target_points",),
+        lambda r: r.session.finish is Finish.TARGET_POINTS,
+        "session.finish is not target_points",
+    ),
+    (
+        ("session.peel_single",),
+        lambda r: r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE,
+        "session.first_deal is not peel_exposed_single",
+    ),
+    (
+        ("players.dealer_sits_out_above",),
+        lambda r: (
+            r.players.dealer_sits_out_above is None
+            or r.players.dealer_sits_out_above < r.max_players
+        ),
+        "never that many players play",
+    ),
+)
+#: Switches that turn a section on or off: never themselves inert because of it.
+_SWITCHES = frozenset(
+    (
+        "declarations.enabled",
+        "exchange.mode",
+        "leads.enforced",
+        "leads.first_leader",
+        "special_hands.flush.enabled",
+        "challenges.enabled",
+        "partnerships.enabled",
+    )
+)
+
+
+def _no_effect(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """Options a file sets where they have no effect (warnings)."""
+    seen: set[str] = set()
+    for keys, active, why in INERT:
+        if active(r):
+            continue
+        for key in keys:
+            for path in res.set_leaves(tuple(key.split("."))):
+                dotted = ".".join(str(p) for p in path)
+                if dotted in _SWITCHES or dotted in seen:
+                    continue
+                seen.add(dotted)
+                yield Finding(
+                    "no-effect",
+                    f"{dotted} has no effect: {why}",
+                    (dotted,),
+                    "remove it, or turn on what it depends on",
+                    WARNING,
+                )
+
+
+#: The semantic checks, in the order their problems are listed at the same place.
+CHECKS: tuple[Check, ...] = (
+    _pack_holds_players,
+    _promoted_in_pack,
+    _rank_only_needs_full_pack,
+    _ranks_are_the_pack,
+    _player_counts,
+    _partnerships_need_four,
+    _packets_fill_hands,
+    _stake_divides,
+    _no_contradictions,
+    _no_effect,
+)
+
+
+def semantic_problems(rules: Rules, resolved: Resolved) -> list[Problem]:
+    """The checks a schema cannot express, on schema-valid merged rules.
+
+    Each problem is placed at the value set last among those involved (for a
+    default, at the nearest value a file set).
+
+    >>> from cardrules.rules.model import Players
+    >>> from cardrules.rules.overlay import NO_FINDER, RuleFile, resolve
+    >>> res = resolve(RuleFile.of({"players": {"max": 20}}, "big.yaml"), NO_FINDER)
+    >>> [(p.kind, p.key) for p in semantic_problems(Rules(players=Players(max=20)), res)]
+    [('capacity', 'players.max')]
+    """
+    problems = []
+    for check in CHECKS:
+        for found in check(rules, resolved):
+            chosen = resolved.latest(tuple(p.split(".")) for p in found.paths)
+            path = chosen or tuple(found.paths[0].split("."))
+            file, line, col = resolved.locate(path)
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    col,
+                    found.message,
+                    found.suggestion,
+                    severity=found.severity,
+                    kind=found.kind,
+                    key=".".join(str(p) for p in path),
+                )
+            )
+    return problems
+
+
+def _yaml_rank(rank: str) -> str:
+    """A rank as written in a YAML list: digits quoted, so that they stay text."""
+    return f'"{rank}"' if rank.isdigit() else rank
+
+
+def _rank(text: str) -> str:
+    return "T" if text == "10" else text
+
+
+def _pack_order(cards: PackName) -> list[str]:
+    """The ranks of a pack, highest first in the natural order."""
+    return [x for x in RANKS[::-1] if x in PACK_RANKS[cards.value]]
