@@ -1,36 +1,41 @@
-"""How many players a pack can hold under a set of rules.
+"""How many players a pack can hold: plain arithmetic on the numbers a deal takes.
 
->>> from cardrules.rules.model import Rules, Deal
->>> pack_capacity(Rules(deal=Deal(hand_size=3, miss=True)))
+The functions take numbers and flags, not the rules model, so that the model can use
+them (:attr:`cardrules.rules.model.Rules.max_players`) and nothing here depends on it.
+
+>>> pack_capacity(pack_size("full52"), 3, miss=True, turn_up=True)
 16
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardrules.cards import PACK_RANKS
 
-if TYPE_CHECKING:
-    from cardrules.rules.model import Rules
+__all__ = ["cards_needed", "pack_capacity", "pack_size"]
 
 
-def pack_size(rules: Rules) -> int:
-    """Cards in the rules' pack."""
-    return 4 * len(PACK_RANKS[rules.pack.cards.value])
+def pack_size(cards: str) -> int:
+    """Cards in the pack named ``cards`` (``full52``, ``piquet32``).
+
+    >>> pack_size("piquet32")
+    32
+    """
+    return 4 * len(PACK_RANKS[cards])
 
 
-def cards_needed(rules: Rules, players: int) -> int:
+def cards_needed(players: int, hand_size: int, *, miss: bool, turn_up: bool) -> int:
     """Cards a deal takes for ``players``: the hands, the miss and the turn-up.
 
     Exchanges draw on what is left (the stock); an exchange larger than the
     stock is not offered.
+
+    >>> cards_needed(5, 3, miss=True, turn_up=True)
+    19
     """
-    hand = rules.deal.hand_size
-    return players * hand + (hand if rules.deal.miss else 0) + (1 if rules.trumps.turn_up else 0)
+    return players * hand_size + (hand_size if miss else 0) + (1 if turn_up else 0)
 
 
-def pack_capacity(rules: Rules) -> int:
-    """The most players the pack deals to."""
-    spare = pack_size(rules) - cards_needed(rules, 0)
-    return max(0, spare // rules.deal.hand_size)
+def pack_capacity(size: int, hand_size: int, *, miss: bool, turn_up: bool) -> int:
+    """The most players a pack of ``size`` cards deals to."""
+    spare = size - cards_needed(0, hand_size, miss=miss, turn_up=turn_up)
+    return max(0, spare // hand_size)

@@ -15,13 +15,14 @@ changing the model; a test fails while the committed page is out of date.
 from __future__ import annotations
 
 import enum
+import typing
 from typing import Any
 
 import attrs
 
 from cardrules.rules.bundled import SOURCE_ROOT
 from cardrules.rules.model import SECTIONS, Rules, field_class
-from cardrules.rules.schemagen import FILE_KEYS
+from cardrules.rules.schemagen import FILE_KEYS, write_generated
 
 DOC_FILE = "format.md"
 
@@ -120,8 +121,6 @@ def _values(cls: type, name: str) -> str:
 
 
 def _hint_args(cls: type, name: str) -> tuple[Any, ...]:
-    import typing
-
     return typing.get_args(typing.get_type_hints(cls)[name])
 
 
@@ -184,8 +183,6 @@ def format_markdown() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Write ``docs/format.md`` of the source tree (``--check`` only compares)."""
-    from cardrules.rules.schemagen import write_generated
-
     target = SOURCE_ROOT / "docs" / DOC_FILE
     return write_generated(target, format_markdown(), argv)
 

@@ -29,7 +29,7 @@ import difflib
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 import attrs
 
@@ -38,9 +38,9 @@ from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import Kind, Rules, from_mapping
 from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path
 from cardrules.rules.overlay import resolve as resolve_overlays
-
-if TYPE_CHECKING:
-    pass
+from cardrules.rules.semantics import semantic_problems
+from cardrules.rules.validation import schema_problems
+from cardrules.rules.yamlsafe import MAX_BYTES, load_yaml
 
 __all__ = [
     "Resolution",
@@ -59,8 +59,6 @@ Ref = Union[str, "os.PathLike[str]"]
 
 
 def _parse(raw: bytes, file: str, key: str, folder: Any, bundled: bool = False) -> RuleFile:
-    from cardrules.rules.yamlsafe import load_yaml
-
     try:
         doc = load_yaml(raw, file)
     except RulesError as exc:
@@ -70,8 +68,6 @@ def _parse(raw: bytes, file: str, key: str, folder: Any, bundled: bool = False) 
 
 def _read_path(path: Path, file: str) -> RuleFile | None:
     """A user's rule file, or None when there is no such file."""
-    from cardrules.rules.yamlsafe import MAX_BYTES
-
     key = os.path.realpath(path)
     try:
         with path.open("rb") as handle:
@@ -215,8 +211,6 @@ def _schema_problems(f: RuleFile) -> list[Problem]:
         return []  # unreadable: its reading problems say why
     if f.bundled and f.key in _SCHEMA_CACHE:
         return _SCHEMA_CACHE[f.key]
-    from cardrules.rules.validation import schema_problems
-
     found = schema_problems(f)
     if f.bundled:
         _SCHEMA_CACHE[f.key] = found
@@ -261,8 +255,6 @@ def _check(
                 Problem(file, line, col, f"the rules cannot be built: {exc}", kind="model")
             )
         else:
-            from cardrules.rules.semantics import semantic_problems
-
             problems += semantic_problems(rules, merged)
     house = set() if house_warnings else {f.file for f in merged.files if f.kind == "house_rule"}
     bundled = {f.file for f in merged.files if f.bundled and f is not top}

@@ -25,10 +25,12 @@ schema's defaults and descriptions are the model's.
 from __future__ import annotations
 
 import enum
+import typing
 from typing import Any
 
 import attrs
 
+from cardrules.rules.capacity import pack_capacity, pack_size
 from cardrules.rules.options import (
     AllPass,
     Ante,
@@ -597,9 +599,9 @@ class Rules:
     @property
     def max_players(self) -> int:
         """The most players allowed: the file's ``players.max`` or what the pack holds."""
-        from cardrules.rules.capacity import pack_capacity
-
-        limit = pack_capacity(self)
+        deal = self.deal
+        size = pack_size(self.pack.cards.value)
+        limit = pack_capacity(size, deal.hand_size, miss=deal.miss, turn_up=self.trumps.turn_up)
         return limit if self.players.max is None else min(self.players.max, limit)
 
 
@@ -636,8 +638,6 @@ def _field_class(cls: type, name: str) -> Any:
     """The runtime class of a field's annotation (enum, section class, or builtin)."""
     key = (cls, name)
     if key not in _TYPES:
-        import typing
-
         hints = typing.get_type_hints(cls)
         hint = hints[name]
         args = [a for a in typing.get_args(hint) if a is not type(None)]

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.rules.model import Rules, field_class
 
 if TYPE_CHECKING:
     from cardrules.rules.yamlsafe import Document
@@ -314,7 +315,6 @@ def model_paths() -> dict[str, bool]:
     (False, True, False)
     """
     if not _MODEL_PATHS:
-        from cardrules.rules.model import Rules, field_class
 
         def walk(cls: type, prefix: str) -> None:
             for field in attrs.fields(cls):

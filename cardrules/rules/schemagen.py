@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import json
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -82,8 +83,6 @@ def _type_schema(cls: type, name: str, default: Any) -> dict[str, Any]:
 
 
 def _optional(cls: type, name: str) -> bool:
-    import typing
-
     hint = typing.get_type_hints(cls)[name]
     return type(None) in typing.get_args(hint)
 

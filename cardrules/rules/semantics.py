@@ -55,26 +55,32 @@ class Finding:
 Check = Callable[[Rules, "Resolved"], Iterator[Finding]]
 
 
+def _needed(r: Rules, players: int) -> int:
+    """Cards a deal of these rules takes for ``players``."""
+    return cards_needed(players, r.deal.hand_size, miss=r.deal.miss, turn_up=r.trumps.turn_up)
+
+
 def _pack_holds_players(r: Rules, res: Resolved) -> Iterator[Finding]:
     """The pack deals to the most players the rules state (hands, miss, turn-up)."""
-    size = pack_size(r)
+    size = pack_size(r.pack.cards.value)
     for path, count in (
         ("players.max", r.players.max),
         ("players.default", r.players.default),
         ("players.min", r.players.min),
     ):
-        if count is None or cards_needed(r, count) <= size:
+        if count is None or _needed(r, count) <= size:
             continue
         parts = [f"{count} hands of {r.deal.hand_size}"]
         parts += ["the miss"] * r.deal.miss + ["the turn-up"] * r.trumps.turn_up
         said = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+        capacity = pack_capacity(size, r.deal.hand_size, miss=r.deal.miss, turn_up=r.trumps.turn_up)
         yield Finding(
             "capacity",
             f"{path} {count}: {said} need "
-            f"{cards_needed(r, count)} cards, more than the {size} of the "
+            f"{_needed(r, count)} cards, more than the {size} of the "
             f"{r.pack.cards} pack",
             (path, "pack.cards", "deal.hand_size", "deal.miss", "trumps.turn_up"),
-            f"this pack deals to at most {pack_capacity(r)} players",
+            f"this pack deals to at most {capacity} players",
         )
         return
 

@@ -26,6 +26,7 @@ cardrules (and playing) stays fast.
 from __future__ import annotations
 
 import difflib
+import importlib
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import RANKS, SUIT_NAMES, SUITS, card_text, parse_card
 from cardrules.errors import Problem
+from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import CARD_PATTERN, RANK_PATTERN, SUIT_PATTERN
 
 if TYPE_CHECKING:
@@ -55,8 +57,6 @@ def schema() -> dict[str, Any]:
     ['full52', 'piquet32']
     """
     if "schema" not in _CACHE:
-        from cardrules.rules.bundled import data_dir
-
         text = (data_dir("schemas") / SCHEMA_FILE).read_text(encoding="utf-8")
         _CACHE["schema"] = json.loads(text)
     result: dict[str, Any] = _CACHE["schema"]
@@ -73,11 +73,11 @@ def validator() -> Any:
     (True, False)
     """
     if "validator" not in _CACHE:
-        import importlib
-
+        # jsonschema (and its referencing) are imported on the first schema check, not
+        # with cardrules: listing, loading bundled games and playing never need them.
         from referencing import Registry
 
-        jsonschema = importlib.import_module("jsonschema")  # untyped; imported only here
+        jsonschema = importlib.import_module("jsonschema")  # untyped: no stubs for mypy
         draft = jsonschema.Draft202012Validator
 
         def is_integer(checker: object, instance: object) -> bool:
