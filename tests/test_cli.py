@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from cardrules.cli import app as cli
+from cardrules.cli import arguments
 from cardrules.rules import loader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -250,10 +251,19 @@ def test_help_and_version_exit_0() -> None:
 # --------------------------------------------------------------------------- extending
 
 
-def test_a_subcommand_is_one_registered_function(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_COMMANDS", dict(cli._COMMANDS))
+def _private_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands registered by the test go into a copy of the registry, made after every
+    command module has registered its own."""
+    cli.build_parser()
+    monkeypatch.setattr(arguments, "_COMMANDS", dict(arguments._COMMANDS))
 
-    @cli.command("greet", "say hello", cli.arg("who"), cli.arg("--times", type=int, default=1))
+
+def test_a_subcommand_is_one_registered_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    _private_registry(monkeypatch)
+
+    @arguments.command(
+        "greet", "say hello", arguments.arg("who"), arguments.arg("--times", type=int, default=1)
+    )
     def _greet(args, out, err):  # type: ignore[no-untyped-def]
         print(" ".join([f"hello {args.who}"] * args.times), file=out)
         return 0
@@ -262,9 +272,9 @@ def test_a_subcommand_is_one_registered_function(monkeypatch: pytest.MonkeyPatch
 
 
 def test_an_unreadable_file_is_a_clean_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_COMMANDS", dict(cli._COMMANDS))
+    _private_registry(monkeypatch)
 
-    @cli.command("boom", "fail reading a file")
+    @arguments.command("boom", "fail reading a file")
     def _boom(args, out, err):  # type: ignore[no-untyped-def]
         raise PermissionError(13, "Permission denied", "secret.yaml")
 
@@ -289,6 +299,47 @@ def test_the_console_entry_point_runs_as_a_module(tmp_path: Path) -> None:
         [sys.executable, "-m", "cardrules"], capture_output=True, text=True, cwd=ROOT
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+#: Run in a fresh interpreter: the modules that ``cardrules --help`` and then ``cardrules
+#: validate FILE`` import beyond what ``import cardrules`` itself imports.
+STARTUP = """
+import io, json, sys
+import cardrules
+from cardrules.cli.app import run
+seen = set(sys.modules)
+news = []
+for argv in (["--help"], ["validate", sys.argv[1]]):
+    assert run(argv, io.StringIO(), io.StringIO()) == 0
+    news.append(sorted(set(sys.modules) - seen))
+    seen = set(sys.modules)
+print(json.dumps(news))
+"""
+
+#: What the command line must not import to show its help or to validate a file.
+NOT_AT_STARTUP = (
+    "cardrules.engine",
+    "cardrules.players",
+    "cardrules.tools",
+    "cardrules.cli.terminal",
+    "cardrules.cli.narration",
+    "cardrules.cli.screen",
+    "matplotlib",
+)
+
+
+def test_help_and_validate_start_without_the_engine_the_bots_or_matplotlib() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", STARTUP, str(ROOT / "variants" / "put.yaml")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    at_help, at_validate = json.loads(done.stdout)
+    assert "cardrules.cli.rule_commands" in at_help
+    assert [m for m in at_help if m.startswith((*NOT_AT_STARTUP, "yaml", "jsonschema"))] == []
+    assert [m for m in at_validate if m.startswith(NOT_AT_STARTUP)] == []
 
 
 def test_the_pre_commit_hook_runs_cardrules_validate_on_yaml_files() -> None:

@@ -1,11 +1,12 @@
-"""The ``cardrules`` command line.
+"""The ``cardrules`` command line: the parser assembled, the work run, the process served.
 
 Three layers, as in jsonschema's command line: :func:`build_parser` reads the
 arguments, :func:`run` does the work and returns the exit code (tests call it
 with string buffers), :func:`main` connects it to the process.
 
-Each subcommand is one function registered with :func:`command`, which also
-declares its arguments; adding a subcommand touches nothing else::
+The subcommands live in the modules of :data:`COMMAND_MODULES`, each
+registered with :func:`cardrules.cli.arguments.command`, which also declares
+its arguments; adding a subcommand touches nothing else::
 
     @command("describe", "explain a variant in words",
              arg("variant", help="a bundled name or a rule file"))
@@ -30,17 +31,30 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import enum
-import json
+import importlib
 import sys
-from collections.abc import Callable, Sequence
-from typing import IO, Any
+from collections.abc import Sequence
+from typing import IO
 
-import attrs
+from cardrules import __version__
+from cardrules.cli import arguments
 
-from cardrules.errors import ERROR, WARNING, CardRulesError, Problem, RulesError
+# The names below were defined here before they moved to cardrules.cli.arguments; they are
+# still importable from here.
+from cardrules.cli.arguments import (
+    HOUSE_RULES,
+    OVERRIDES,
+    VARIANT,
+    Runner,
+    arg,
+    assignment,
+    command,
+    positive,
+)
+from cardrules.errors import CardRulesError, RulesError
 
 __all__ = [
+    "COMMAND_MODULES",
     "HOUSE_RULES",
     "OVERRIDES",
     "VARIANT",
@@ -53,34 +67,14 @@ __all__ = [
     "run",
 ]
 
-Runner = Callable[[argparse.Namespace, IO[str], IO[str]], int]
-Argument = tuple[tuple[str, ...], dict[str, Any]]
-
-
-@attrs.frozen
-class _Command:
-    name: str
-    help: str
-    arguments: tuple[Argument, ...]
-    runner: Runner
-
-
-_COMMANDS: dict[str, _Command] = {}
-
-
-def arg(*names: str, **options: Any) -> Argument:
-    """An argument of a subcommand, as ``argparse.add_argument`` takes it."""
-    return names, options
-
-
-def command(name: str, help: str, *arguments: Argument) -> Callable[[Runner], Runner]:
-    """Register ``runner(args, stdout, stderr) -> exit code`` as the subcommand ``name``."""
-
-    def register(runner: Runner) -> Runner:
-        _COMMANDS[name] = _Command(name, help, arguments, runner)
-        return runner
-
-    return register
+#: The modules that register the subcommands when imported, in the order ``--help``
+#: lists them.
+COMMAND_MODULES = (
+    "cardrules.cli.rule_commands",
+    "cardrules.cli.engine_commands",
+    "cardrules.cli.play_commands",
+    "cardrules.cli.rulebook_commands",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -93,32 +87,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardrules",
         description="Trick-taking card games and their house rules as YAML rule files.",
     )
-    from cardrules import __version__
-
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
-    _load_command_modules()
+    for name in COMMAND_MODULES:
+        importlib.import_module(name)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for cmd in _COMMANDS.values():
+    for cmd in arguments.commands():
         p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         for names, options in cmd.arguments:
             p.add_argument(*names, **options)
         p.set_defaults(runner=cmd.runner)
     return parser
-
-
-#: Modules that register more subcommands with :func:`command` when imported.
-COMMAND_MODULES = (
-    "cardrules.cli.engine_commands",
-    "cardrules.cli.play_commands",
-    "cardrules.cli.rulebook_commands",
-)
-
-
-def _load_command_modules() -> None:
-    import importlib
-
-    for name in COMMAND_MODULES:
-        importlib.import_module(name)
 
 
 def run(argv: Sequence[str], stdout: IO[str], stderr: IO[str]) -> int:
@@ -167,224 +145,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = 70
     sys.stdout.flush()
     return code
-
-
-# --------------------------------------------------------------------------- list
-
-
-@command("list", "list the bundled games and house rules")
-def _list(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from cardrules.rules.loader import list_variants
-
-    variants = list_variants()
-    width = max((len(v.name) for v in variants), default=0)
-    for kind, heading in (("game", "Games"), ("house_rule", "House rules")):
-        group = [v for v in variants if v.kind == kind]
-        if not group:
-            continue
-        print(f"{heading}:", file=out)
-        for v in group:
-            print(f"  {v.name:<{width}}  {_first_line(v.description)}", file=out)
-            notes = []
-            if v.aliases:
-                notes.append(f"aliases: {', '.join(v.aliases)}")
-            if v.applies_to:
-                notes.append(f"for: {', '.join(v.applies_to)}")
-            if notes:
-                print(f"  {'':<{width}}  ({'; '.join(notes)})", file=out)
-    return 0
-
-
-def _first_line(text: str) -> str:
-    return text.strip().splitlines()[0] if text.strip() else ""
-
-
-# --------------------------------------------------------------------------- validate
-
-
-@command("schema", "print the JSON Schema of rule files (for editors and other tools)")
-def _schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from cardrules.rules.bundled import data_dir
-
-    out.write((data_dir("schemas") / "cardrules.schema.json").read_text(encoding="utf-8"))
-    return 0
-
-
-@command(
-    "validate",
-    "check rule files; exit 0 only when all are valid",
-    arg("files", metavar="FILE", nargs="+", help="rule files (games or house rules)"),
-    arg("--strict", action="store_true", help="treat warnings as errors"),
-    arg(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text lines (default) or JSON for tools",
-    ),
-)
-def _validate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from cardrules.rules.loader import validate
-
-    results = [(file, validate(file, strict=args.strict)) for file in args.files]
-    invalid = [file for file, problems in results if _failed(problems)]
-    if args.format == "json":
-        report = {
-            "valid": not invalid,
-            "files": [
-                {
-                    "file": file,
-                    "valid": not _failed(problems),
-                    "problems": [p.to_json() for p in problems],
-                }
-                for file, problems in results
-            ],
-        }
-        print(json.dumps(report, indent=2, ensure_ascii=False), file=out)
-    else:
-        shown = set()  # a broken base shared by several files is shown once
-        for _, problems in results:
-            for problem in problems:
-                if problem not in shown:
-                    shown.add(problem)
-                    print(problem, file=out)
-        errors = sum(p.severity == ERROR for _, ps in results for p in ps)
-        warnings = sum(p.severity == WARNING for _, ps in results for p in ps)
-        files = f"{len(results)} file{'s' * (len(results) != 1)} checked"
-        state = f"{len(invalid)} invalid" if invalid else "all valid"
-        print(
-            f"{files}: {state} ({_count(errors, 'error')}, {_count(warnings, 'warning')})", file=out
-        )
-    return 1 if invalid else 0
-
-
-def _failed(problems: Sequence[Problem]) -> bool:
-    return any(p.severity == ERROR for p in problems)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
-# --------------------------------------------------------------------------- show
-
-
-def assignment(text: str) -> tuple[str, Any]:
-    """``key=value`` from ``--set``; the value is read as YAML (``true``, ``5``, ``[3, 2]``)."""
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, e.g. wagers.loo=mixed: {text!r}")
-    from cardrules.rules.yamlsafe import load_yaml
-
-    try:
-        data = load_yaml(value, "--set").data
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(f"{text!r}: {exc.problems[0].message}") from None
-    return key.strip(), data
-
-
-def positive(text: str) -> int:
-    """A whole number of at least 1, for counts such as ``--deals``."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
-
-
-#: The arguments every command that loads a variant shares.
-VARIANT = arg("variant", metavar="VARIANT", help="a bundled name or alias, or a rule file")
-HOUSE_RULES = arg(
-    "-H",
-    "--house-rule",
-    dest="house_rules",
-    action="append",
-    default=[],
-    metavar="HOUSE_RULE",
-    help="apply a house rule (repeatable, in order)",
-)
-OVERRIDES = arg(
-    "--set",
-    dest="overrides",
-    action="append",
-    default=[],
-    type=assignment,
-    metavar="KEY=VALUE",
-    help="override one option, e.g. wagers.loo=mixed",
-)
-
-
-@command(
-    "show",
-    "print the effective rules after every overlay, and where each value was set",
-    VARIANT,
-    HOUSE_RULES,
-    OVERRIDES,
-)
-def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from cardrules.rules.loader import resolve
-
-    res = resolve(args.variant, args.house_rules, dict(args.overrides) or None)
-    for problem in res.warnings:
-        print(problem, file=err)
-    label = " + ".join([res.rules.name, *res.rules.house_rules])
-    print(f"# {res.rules.title or res.rules.name}: {label}", file=out)
-    for line in _lines(res.rules, (), res.origin):
-        print(line, file=out)
-    return 0
-
-
-_COMMENT_AT = 44
-
-
-def _lines(
-    section: Any,
-    path: tuple[str, ...],
-    origin: Callable[[tuple[str, ...]], str],
-) -> list[str]:
-    """The YAML-like lines of a model section, each value commented with its origin."""
-    lines = []
-    indent = "  " * len(path)
-    for field in attrs.fields(type(section)):
-        value = getattr(section, field.name)
-        here = (*path, field.name)
-        if attrs.has(type(value)):
-            lines.append(f"{indent}{field.name}:")
-            lines.extend(_lines(value, here, origin))
-            continue
-        text = f"{indent}{field.name}: {_yaml_value(value)}"
-        lines.append(f"{text:<{_COMMENT_AT}} # {origin(here)}")
-    return lines
-
-
-_PLAIN_WORDS = frozenset(("true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"))
-
-
-def _yaml_value(value: Any, flow: bool = False) -> str:
-    """A value as YAML text that reads back the same (YAML 1.2); ``flow`` inside ``[...]``.
-
-    >>> _yaml_value(("A", "9")), _yaml_value("Pam, be civil"), _yaml_value("on")
-    ('[A, "9"]', 'Pam, be civil', '"on"')
-    """
-    if isinstance(value, enum.Enum):
-        value = value.value
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, (tuple, list)):
-        return "[" + ", ".join(_yaml_value(v, flow=True) for v in value) + "]"
-    text = str(value)
-    plain = (
-        text[:1].isalpha()
-        and text.lower() not in _PLAIN_WORDS
-        and text == text.strip()
-        and ": " not in text
-        and " #" not in text
-        and not text.endswith(":")
-        and not (flow and any(c in text for c in ",[]{}"))
-    )
-    return text if plain else json.dumps(text, ensure_ascii=False)

@@ -1,6 +1,6 @@
 """Command-line subcommands that play: ``simulate``, ``rulings`` and ``replay``.
 
-They register themselves with :func:`cardrules.cli.app.command`; the parser
+They register themselves with :func:`cardrules.cli.arguments.command`; the parser
 imports this module when it is built.
 
 >>> import io
@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from typing import IO, Any
 
-from cardrules.cli.app import HOUSE_RULES, VARIANT, arg, assignment, command, positive
+from cardrules.cli.arguments import HOUSE_RULES, VARIANT, arg, assignment, command, positive
+from cardrules.errors import CardRulesError, RulesError
 
 
 @command(
@@ -90,15 +92,15 @@ from cardrules.cli.app import HOUSE_RULES, VARIANT, arg, assignment, command, po
     ),
 )
 def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: the loader and the simulation (the engine, the bots) are imported when
+    # a simulation runs, not to build the parser; plot never imports matplotlib until it draws.
     from cardrules.rules.loader import load_variant
-    from cardrules.tools.simulate import compare, simulate
+    from cardrules.tools import plot  # start-up time, as above
+    from cardrules.tools.simulate.run import compare, simulate  # start-up time, as above
 
-    if args.plot:
-        from cardrules.tools import plot
-
-        if not plot.available():
-            print(f"cardrules: --plot needs matplotlib: {plot.INSTALL_HINT}", file=err)
-            return 2
+    if args.plot and not plot.available():
+        print(f"cardrules: --plot needs matplotlib: {plot.INSTALL_HINT}", file=err)
+        return 2
     if (args.house_rules2 or args.overrides2) and not args.compare:
         print("cardrules: -H2 and --set2 apply to the rule set of --compare OTHER", file=err)
         return 2
@@ -166,8 +168,6 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     else:
         print(result.text(), file=out)
     if args.plot:
-        from cardrules.tools import plot
-
         try:
             plot.plot(summaries, args.plot)
         except ImportError:
@@ -179,9 +179,8 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _bots(text: str, players: int, err: IO[str]) -> list[str] | None:
     """The bot of each seat from ``--bots``, or ``None`` after saying what is wrong."""
-    import random
-
-    from cardrules.tools.simulate import make_bot
+    # Start-up time: the bots (and the engine) are imported when a simulation runs.
+    from cardrules.tools.simulate.bots import make_bot
 
     names = [n.strip() for n in text.split(",")]
     if len(names) == 1:
@@ -262,6 +261,7 @@ class Progress:
     arg("paths", nargs="+", metavar="PATH", help="rulings files or folders of them"),
 )
 def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: rulings play deals, with the engine.
     from cardrules.tools.rulings import report, run_paths
 
     results = run_paths(args.paths)
@@ -279,8 +279,8 @@ def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     arg("record", metavar="FILE", help="a record written by 'cardrules play --record'"),
 )
 def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: a replay plays the record again, with the engine.
     from cardrules.cli.terminal import replay_lines
-    from cardrules.errors import CardRulesError, RulesError
 
     name = args.record
     try:

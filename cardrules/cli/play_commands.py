@@ -1,11 +1,11 @@
 """The ``play`` subcommand: a person at the terminal against bots.
 
-It registers itself with :func:`cardrules.cli.app.command`; the game itself is
+It registers itself with :func:`cardrules.cli.arguments.command`; the game itself is
 :func:`cardrules.cli.terminal.play_game`, which this module connects to the
 process's input and output.
 
 >>> import io, sys
->>> from cardrules.cli.app import HOUSE_RULES, VARIANT, run, positive
+>>> from cardrules.cli.app import run
 >>> out, err = io.StringIO(), io.StringIO()
 >>> stdin, sys.stdin = sys.stdin, io.StringIO("quit\\n")
 >>> try:
@@ -26,20 +26,13 @@ import sys
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
-from cardrules.cli.app import HOUSE_RULES, VARIANT, arg, command, positive
+from cardrules.cli.arguments import HOUSE_RULES, VARIANT, arg, command, positive, whole
 
 if TYPE_CHECKING:
     from cardrules.engine.session import Session
     from cardrules.players.base import Bot
 
 BOT_NAMES = ("random", "heuristic", "mc")
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
 def make_bots(name: str | None, seats: list[int], seed: int) -> tuple[dict[int, Bot], str]:
@@ -50,6 +43,7 @@ def make_bots(name: str | None, seats: list[int], seed: int) -> tuple[dict[int, 
     >>> sorted(bots), used
     ([1, 2], 'random')
     """
+    # Start-up time: the bots (and the engine) are imported when a game starts.
     from cardrules.players import base as bots_module
 
     factory = getattr(bots_module, "make_bot", None)
@@ -95,7 +89,7 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
     VARIANT,
     HOUSE_RULES,
     arg("--players", type=positive, metavar="N", help="players at the table (default: the rules')"),
-    arg("--seat", type=_whole, default=0, metavar="K", help="your seat, from 0 (default 0)"),
+    arg("--seat", type=whole, default=0, metavar="K", help="your seat, from 0 (default 0)"),
     arg(
         "--bots",
         choices=BOT_NAMES,
@@ -104,7 +98,7 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
     ),
     arg(
         "--seed",
-        type=_whole,
+        type=whole,
         default=None,
         metavar="S",
         help="random seed: the same seed deals the same cards (default: a new game)",
@@ -121,9 +115,11 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
     ),
 )
 def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: the game, the engine and the loader are imported when a game starts,
+    # not to build the parser.
     from cardrules.cli.terminal import play_game
-    from cardrules.engine.session import Origin
-    from cardrules.rules.loader import load_variant
+    from cardrules.engine.session import Origin, Session  # start-up time, as above
+    from cardrules.rules.loader import load_variant  # start-up time, as above
 
     rules = load_variant(args.variant, args.house_rules)
     players = rules.players.default if args.players is None else args.players
@@ -148,8 +144,6 @@ def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             )
             return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
-    from cardrules.engine.session import Session
-
     session = Session(
         rules, players, seed=seed, origin=Origin(args.variant, tuple(args.house_rules))
     )
@@ -184,6 +178,7 @@ def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _save(session: Session, path: str, out: IO[str], err: IO[str]) -> int:
     """Write the session's record to ``path``; 0, or 1 with a one-line message."""
+    # Start-up time: the engine's record writer is imported when a record is saved.
     from cardrules.engine.record import dumps
 
     try:

@@ -10,7 +10,7 @@
   is reported with its seed, and the record that reproduces it is written
   beside the file.
 
-They register themselves with :func:`cardrules.cli.app.command`.
+They register themselves with :func:`cardrules.cli.arguments.command`.
 
 >>> import io
 >>> from cardrules.cli.app import run
@@ -29,7 +29,7 @@ import os
 from pathlib import Path
 from typing import IO, Any
 
-from cardrules.cli.app import HOUSE_RULES, OVERRIDES, VARIANT, arg, command, positive
+from cardrules.cli.arguments import HOUSE_RULES, OVERRIDES, VARIANT, arg, command, positive
 from cardrules.errors import ERROR, WARNING
 
 __all__ = ["failure_path", "player_counts"]
@@ -50,6 +50,7 @@ MAX_CHECKED_PLAYERS = 8
     OVERRIDES,
 )
 def _describe(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: the rulebook writer and the loader are imported when it runs.
     from cardrules.tools.rulebook import describe_variant
 
     out.write(describe_variant(args.variant, args.house_rules, dict(args.overrides) or None))
@@ -75,8 +76,9 @@ def _describe(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     ),
 )
 def _diff(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: the loader is imported by the commands that load rules, not by --help.
     from cardrules.rules.loader import load_variant
-    from cardrules.tools.rulediff import NO_DIFFERENCES, differences, label
+    from cardrules.tools.rulediff import NO_DIFFERENCES, differences, label  # start-up time
 
     a = load_variant(args.a)
     b = load_variant(args.b, args.house_rules)
@@ -126,6 +128,7 @@ def failure_path(file: str) -> str:
     ),
 )
 def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: the loader, as in _diff.
     from cardrules.rules.loader import validate
 
     file: str = args.file
@@ -178,10 +181,11 @@ def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 def _targets(file: str) -> list[tuple[str, Any, Any]]:
     """The rules to play: the game itself, or each game a house rule applies to."""
+    # Start-up time: the engine, the loader and yaml are imported when a file is checked.
     from cardrules.engine.session import Origin
-    from cardrules.rules.loader import load_variant
-    from cardrules.rules.overlay import is_path
-    from cardrules.rules.yamlsafe import load_yaml
+    from cardrules.rules.loader import load_variant  # start-up time, as above
+    from cardrules.rules.overlay import is_path  # start-up time, as above
+    from cardrules.rules.yamlsafe import load_yaml  # start-up time, as above
 
     data = load_yaml(Path(file).read_bytes(), file).data
     if not (isinstance(data, dict) and data.get("kind") == "house_rule"):
@@ -203,6 +207,7 @@ def _conform(
     origin: Any,
 ) -> dict[str, Any] | None:
     """The first conformance failure at one player count, as data, or None."""
+    # Start-up time: conformance plays deals, with the engine.
     from cardrules.tools.conformance import check_rules
 
     try:
