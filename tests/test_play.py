@@ -23,7 +23,7 @@ import pytest
 import cardrules
 import cardrules.cli.play_commands  # registers the play subcommand
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.cli.terminal import hand_text
+from cardrules.cli.screen import hand_text
 from cardrules.engine.record import replay
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -280,7 +280,7 @@ def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 )
 def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time: a replay plays the record again, with the engine.
-    from cardrules.cli.terminal import replay_lines
+    from cardrules.cli.narration import replay_lines
 
     name = args.record
     try:

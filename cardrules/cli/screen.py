@@ -1,0 +1,278 @@
+"""The terminal's screen: the table as one seat sees it, the numbered menu of its legal
+actions, and the text helpers that the game and its replay share (seats, hands, moves,
+lines wrapped at the screen width).
+
+Everything here turns data into lines of text; nothing reads input or plays.
+
+>>> action_menu(["stand", "throw-up"])[1]
+['  1) stand   2) throw-up']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardrules.cards import SUIT_NAMES, SUITS
+from cardrules.engine.deal import MISS
+
+__all__ = [
+    "RULE",
+    "WIDTH",
+    "action_menu",
+    "hand_text",
+    "ordinal",
+    "public_move",
+    "screen_lines",
+    "seat_name",
+    "signed",
+    "trick_winner",
+    "wrap",
+]
+
+WIDTH = 78
+RULE = "─"
+
+
+# --------------------------------------------------------------------------- pieces of text
+
+
+def seat_name(seat: int) -> str:
+    """How a seat is named in the text: ``seat 2``, or ``the miss`` for the miss played
+    for the pool.
+
+    >>> seat_name(2), seat_name(-1)
+    ('seat 2', 'the miss')
+    """
+    return "the miss" if seat == MISS else f"seat {seat}"
+
+
+def signed(n: int) -> str:
+    """A whole number with its sign, ``+3``, ``0`` or ``-2``.
+
+    >>> signed(3), signed(0), signed(-2)
+    ('+3', '0', '-2')
+    """
+    return f"+{n}" if n > 0 else str(n)
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``... ``11th``, ``21st``.
+
+    >>> ordinal(2), ordinal(11), ordinal(21)
+    ('2nd', '11th', '21st')
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def trick_winner(w: int | None) -> str:
+    """Who won a trick (``tie`` when it was tied).
+
+    >>> trick_winner(1), trick_winner(None)
+    ('seat 1', 'tie')
+    """
+    return "tie" if w is None else seat_name(w)
+
+
+def hand_text(cards: Sequence[str]) -> str:
+    """Cards already sorted by suit, with a wider gap between suits.
+
+    >>> hand_text(["AS", "7S", "QH", "4D"])
+    'AS 7S  QH  4D'
+    """
+    out = ""
+    for i, c in enumerate(cards):
+        if i:
+            out += "  " if c[-1] != cards[i - 1][-1] else " "
+        out += c
+    return out
+
+
+def wrap(head: str, items: Sequence[str], sep: str = ", ", indent: str = "  ") -> list[str]:
+    """``head`` then the items joined by ``sep``, wrapped at the screen width.
+
+    >>> wrap("Tricks: ", ["1st seat 0", "2nd tie"])
+    ['Tricks: 1st seat 0, 2nd tie']
+    """
+    lines: list[str] = []
+    line = head
+    for i, item in enumerate(items):
+        piece = item if i == 0 else sep + item
+        if len(line) + len(piece) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = indent + item
+        else:
+            line += piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def public_move(text: str) -> str:
+    """A move in the form everyone sees: ``exchange 2`` reads ``exchange 2 cards``.
+
+    >>> public_move("exchange 2"), public_move("give"), public_move("stand")
+    ('exchange 2 cards', 'give a card', 'stand')
+    """
+    verb, _, rest = text.partition(" ")
+    if verb == "exchange" and rest.isdigit():
+        return f"exchange {rest} card{'s' * (rest != '1')}"
+    if text in ("give", "discard"):
+        return f"{text} a card"
+    return text
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def action_menu(legal: Sequence[str], hand: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+    """The legal actions in the order they are numbered, and the lines that show them.
+
+    Word actions come first, then card actions in the order of the hand, then
+    exchanges (fewest cards first) in columns, showing only their cards.
+
+    >>> order, lines = action_menu(["stand", "throw-up", "take-miss"])
+    >>> lines
+    ['  1) stand   2) throw-up   3) take-miss']
+    >>> order, lines = action_menu(["play 4D", "play QH"], ["QH", "4D"])
+    >>> order, lines
+    (['play QH', 'play 4D'], ['  1) play QH   2) play 4D'])
+    """
+    place = {c: i for i, c in enumerate(hand)}
+
+    def card_key(card: str) -> tuple[int, int]:
+        return (place.get(card, len(place)), "SHDC".find(card[-1]))
+
+    words = [t for t in legal if " " not in t]
+    cards = sorted(
+        (t for t in legal if " " in t and not t.startswith("exchange ")),
+        key=lambda t: (t.split()[0], card_key(t.split()[1])),
+    )
+    exchanges = sorted(
+        (t for t in legal if t.startswith("exchange ")),
+        key=lambda t: (len(t.split()), [card_key(c) for c in t.split()[1:]]),
+    )
+    order = words + cards + exchanges
+    entries = [f"{i}) {t}" for i, t in enumerate(order[: len(words) + len(cards)], 1)]
+    lines = wrap("  ", entries, sep="   ", indent="  ") if entries else []
+    if exchanges:
+        start = len(entries) + 1
+        cells = [
+            f"{i:>{len(str(len(order)))}}) {' '.join(t.split()[1:])}"
+            for i, t in enumerate(exchanges, start)
+        ]
+        lines.append(
+            "  exchange (type the number, or e.g. 'exchange "
+            + " ".join(exchanges[0].split()[1:])
+            + "'):"
+        )
+        lines.extend("    " + row for row in _columns(cells, WIDTH - 4))
+    return order, lines
+
+
+def _columns(cells: Sequence[str], width: int, gap: int = 3) -> list[str]:
+    """``cells`` in as many columns as fit in ``width``, filled down each column.
+
+    >>> _columns(["1) a", "2) b", "3) cc", "4) d", "5) e"], 14)
+    ['1) a    4) d', '2) b    5) e', '3) cc']
+    """
+    for columns in range(len(cells), 0, -1):
+        rows = -(-len(cells) // columns)
+        cols = [cells[i : i + rows] for i in range(0, len(cells), rows)]
+        widths = [max(len(c) for c in col) for col in cols]
+        if sum(widths) + gap * (len(cols) - 1) <= width or columns == 1:
+            return [
+                (" " * gap)
+                .join(col[r].ljust(w) for col, w in zip(cols, widths, strict=True) if r < len(col))
+                .rstrip()
+                for r in range(rows)
+            ]
+    return []
+
+
+def screen_lines(
+    obs: Mapping[str, Any],
+    *,
+    title: str = "",
+    points: bool = False,
+    target: int = 0,
+    single: bool = False,
+) -> list[str]:
+    """The table as the seat of ``obs`` sees it, with its legal actions numbered.
+
+    ``obs`` is ``session.observation(seat)``; ``points`` says the game is
+    scored in points (to ``target``) rather than counters and a pool; ``single``
+    that the deal is a single.
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("three-card-loo", players=3, seed=5, dealer=0)
+    >>> lines = screen_lines(s.observation(1), title="three-card-loo", single=True)
+    >>> print("\\n".join(lines))
+    ── Deal 1 ── three-card-loo ── you are seat 1 ──────────────────────────────────
+    Dealer: seat 0    Trumps: clubs (turn-up 3C)
+    Pool: 3 (a single)    Miss: untaken    Stock: 39 cards
+    Counters: seat 0 -3, seat 1 (you) 0, seat 2 0
+    Declarations: none yet
+    <BLANKLINE>
+    Your hand:  KS  KC 6C
+    Your move (declare):
+      1) stand   2) throw-up   3) take-miss
+    """
+    you = obs["seat"]
+    n = obs["players"]
+    head = f"{RULE * 2} Deal {obs['deal_number'] + 1} {RULE * 2} "
+    if title:
+        head += f"{title} {RULE * 2} "
+    head += f"you are seat {you} "
+    lines = [head.ljust(WIDTH + 2, RULE)]
+    table = f"Dealer: {seat_name(obs['dealer'])}"
+    if obs["trump"]:
+        table += f"    Trumps: {SUIT_NAMES[SUITS.index(obs['trump'])]}"
+        if obs["turn_up"]:
+            table += f" (turn-up {obs['turn_up']})"
+    if obs.get("partner") is not None:
+        table += f"    Your partner: seat {obs['partner']}"
+    lines.append(table)
+    scores = [f"seat {s}{' (you)' if s == you else ''} {obs['scores'][s]}" for s in range(n)]
+    if points:
+        lines.extend(wrap(f"Points (game to {target}): ", scores))
+    else:
+        pool = f"Pool: {obs['pool']}"
+        if single:
+            pool += " (a single)"
+        if obs["miss"] != "none":
+            miss = obs["miss"]
+            if miss.startswith("taken by "):
+                taker = int(miss.split()[-1])
+                miss = "taken by " + ("you" if taker == you else seat_name(taker))
+            pool += f"    Miss: {miss}"
+        if obs["stock_size"] and obs["phase"] == "declare":
+            pool += f"    Stock: {obs['stock_size']} cards"
+        lines.append(pool)
+        lines.extend(wrap("Counters: ", scores))
+    said = []
+    for entry in obs["history"]:
+        seat, _, move = entry.partition(": ")
+        if not move.startswith("play "):
+            who = "you" if int(seat) == you else seat_name(int(seat))
+            said.append(f"{who}: {public_move(move)}")
+    lines.extend(wrap("Declarations: ", said or ["none yet"]))
+    if obs["tricks"]:
+        won = [f"{ordinal(i)} {trick_winner(w)}" for i, w in enumerate(obs["tricks"], 1)]
+        lines.extend(wrap("Tricks: ", won))
+    if obs["phase"] == "play" or obs["trick"]:
+        number = len(obs["tricks"]) + 1
+        trick = [f"{seat_name(s)} {c}" for s, c in obs["trick"]]
+        lines.extend(wrap(f"Trick {number}: ", trick or ["nothing played yet"]))
+    for seat, cards in sorted(obs["shown"].items()):
+        lines.append(f"Shown by {seat_name(seat)}: {hand_text(cards)}")
+    lines.append("")
+    own = "Your own hand (thrown up)" if obs.get("miss_hand") else "Your hand"
+    lines.append(f"{own}:  {hand_text(obs['hand']) or '(no cards)'}")
+    if obs.get("miss_hand"):
+        lines.append(f"The miss (you play it for the pool):  {hand_text(obs['miss_hand'])}")
+    if obs["legal"]:
+        lines.append(f"Your move ({obs['phase']}):")
+        cards = list(obs.get("miss_hand") or ()) + list(obs["hand"])
+        lines.extend(action_menu(obs["legal"], cards)[1])
+    return lines
