@@ -15,13 +15,25 @@ import sys
 import textwrap
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.errors import ERROR, WARNING, Problem, RulesError
 from cardrules.rules import loader, semantics, validation
-from cardrules.rules.overlay import RuleFile
+from cardrules.rules.model import (
+    RETIRED,
+    AllPass,
+    Flush,
+    FlushDestination,
+    FlushNextDeal,
+    ThreeTies,
+    Tricks,
+    UnlimitedBasis,
+    settable,
+)
+from cardrules.rules.overlay import RuleFile, model_paths
 from cardrules.rules.yamlsafe import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -189,6 +201,54 @@ def test_unknown_keys_suggest_the_key_of_that_section() -> None:
 def test_unknown_keys_in_the_wrong_section_suggest_the_right_one() -> None:
     (problem,) = validation.schema_problems(RuleFile.of({"leads": {"be_civil": "strict"}}, "f"))
     assert problem.suggestion == "did you mean 'following.be_civil'?"
+
+
+def _nested(dotted: str, value: object) -> dict[str, object]:
+    head, _, rest = dotted.partition(".")
+    return {head: _nested(rest, value) if rest else value}
+
+
+@pytest.mark.parametrize("key", sorted(RETIRED))
+def test_a_retired_key_is_refused_where_it_is_set_saying_why(key: str, tmp_path: Path) -> None:
+    *sections, leaf = key.split(".")
+    node = validation.schema()
+    for part in sections:
+        node = node["properties"][part]
+    assert leaf not in node["properties"]  # nor a key of the schema, nor of unset
+    assert key not in model_paths()
+    path = tmp_path / "game.yaml"
+    path.write_text(json.dumps({"name": "game", **_nested(key, "x")}), "utf-8")
+    (problem,) = loader.validate(path)
+    reason, fix = RETIRED[key]
+    assert (problem.kind, problem.key, problem.line) == ("retired-key", key, 1)
+    assert problem.message == f"{key} is no longer a key of the format: {reason}"
+    assert problem.suggestion == fix
+    with pytest.raises(RulesError):
+        loader.load_variant("three-card-loo", overrides={key: "x"})
+
+
+def test_the_deal_after_a_flush_follows_from_where_the_payments_go() -> None:
+    # D36, D37: paid to the holder, the next deal is a single; paid into the pool, it is not.
+    assert Flush().next_deal is FlushNextDeal.SINGLE
+    into_pool = Flush(destination=FlushDestination.NEXT_POOL)
+    assert into_pool.next_deal is FlushNextDeal.NORMAL
+    assert attrs.evolve(into_pool, destination=FlushDestination.TO_HOLDER).next_deal is (
+        FlushNextDeal.SINGLE
+    )
+    with pytest.raises(TypeError):
+        Flush(next_deal=FlushNextDeal.NORMAL)  # type: ignore[call-arg]
+    assert loader.load_variant(
+        "five-card-loo", ["hoffmann-1909"]
+    ).special_hands.flush.next_deal is (FlushNextDeal.NORMAL)
+
+
+def test_the_fixed_rules_are_read_on_the_model_but_never_set() -> None:
+    r = loader.load_variant("three-card-loo")
+    assert r.declarations.all_pass is AllPass.DEALER_TAKES_POOL
+    assert r.wagers.unlimited_basis is UnlimitedBasis.POOL_PLAYED_FOR
+    assert loader.load_variant("put").challenges.three_ties is ThreeTies.NO_SCORE
+    for f in attrs.fields(Tricks):
+        assert settable(f) == (f.name != "tied_trick_leader"), f.name
 
 
 def test_misspelt_values_suggest_the_word() -> None:

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from cardrules.rules.bundled import SOURCE_ROOT
-from cardrules.rules.model import SECTIONS, Rules, field_class
+from cardrules.rules.model import RETIRED, SECTIONS, Rules, field_class, settable
 from cardrules.rules.schemagen import FILE_KEYS, write_generated
 
 DOC_FILE = "format.md"
@@ -62,6 +62,11 @@ _FILE_KEY_VALUES = {
 def _escape(text: str) -> str:
     """Text safe inside a Markdown table cell."""
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop."""
+    return text[:1].upper() + text[1:] + "."
 
 
 def _code(value: Any) -> str:
@@ -128,6 +133,8 @@ def _rows(cls: type, prefix: str = "") -> list[str]:
     """Table rows of a section's fields; nested sections give dotted keys."""
     rows: list[str] = []
     for f in attrs.fields(cls):
+        if not settable(f):
+            continue  # a fixed or derived rule: no key of the format
         ftype = field_class(cls, f.name)
         if attrs.has(ftype):
             rows.extend(_rows(ftype, f"{prefix}{f.name}."))
@@ -178,7 +185,24 @@ def format_markdown() -> str:
         summary = " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
         lines += ["", f"## {title} (`{name}`)", "", summary, "", *_HEADER, *_rows(cls, f"{name}.")]
         assert name in fields
+    lines += ["", *_retired_table()]
     return "\n".join(lines) + "\n"
+
+
+def _retired_table() -> list[str]:
+    """The keys the format no longer has: a file that sets one is told why."""
+    lines = [
+        "## Keys no longer in the format",
+        "",
+        "Each of these was an option with only one value, or one that follows from another "
+        "option. A file that still sets one gets an error at the key, saying why.",
+        "",
+        "| key | why | what to do |",
+        "| --- | --- | --- |",
+    ]
+    for key, (reason, fix) in RETIRED.items():
+        lines.append(f"| `{key}` | {_escape(_sentence(reason))} | {_escape(_sentence(fix))} |")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,133 +26,58 @@ from __future__ import annotations
 
 import enum
 import typing
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from cardrules.rules.capacity import pack_capacity, pack_size
-from cardrules.rules.options import (
-    AllPass,
-    Ante,
-    BeCivil,
-    ChallengeModel,
-    Choice,
-    EqualRanks,
-    ExchangeMode,
-    Finish,
-    FirstDeal,
-    FirstDealer,
-    FirstLeader,
-    FlushDeclare,
-    FlushDestination,
-    FlushExactTie,
-    FlushNextDeal,
-    FlushOrder,
-    FlushPayers,
-    FlushSameClass,
-    Kind,
-    LoneStander,
-    LooMode,
-    MissPosition,
-    MixedFloor,
-    OneTrickTwoTies,
-    PackName,
-    PamAndAce,
-    PassCard,
-    PeelSingleLooed,
-    PlayedOutValue,
-    ReceiverDiscard,
-    Remainder,
-    Scoring,
-    SingleDefinition,
-    SingleLoo,
-    ThreeTies,
-    TiedTrickLeader,
-    TrickAndTie,
-    TrickWinner,
-    TrumpAfterTrick,
-    TrumpAfterTrickScope,
-    TrumpWhenVoid,
-    TwoOrMoreTrumps,
-    UnlimitedBasis,
-    UnopposedHolder,
-)
 
-#: The option enums are defined in :mod:`cardrules.rules.options` and re-exported here.
-__all__ = [
-    "CARD_PATTERN",
-    "RANK_PATTERN",
-    "SECTIONS",
-    "SUIT_PATTERN",
-    "AllPass",
-    "Ante",
-    "BeCivil",
-    "ChallengeModel",
-    "Challenges",
-    "Choice",
-    "Deal",
-    "Declarations",
-    "EqualRanks",
-    "Exchange",
-    "ExchangeMode",
-    "Finish",
-    "FirstDeal",
-    "FirstDealer",
-    "FirstLeader",
-    "Flush",
-    "FlushDeclare",
-    "FlushDestination",
-    "FlushExactTie",
-    "FlushNextDeal",
-    "FlushOrder",
-    "FlushPayers",
-    "FlushSameClass",
-    "Following",
-    "ForcedPlay",
-    "Kind",
-    "Leads",
-    "LoneStander",
-    "LooMode",
-    "MissPosition",
-    "MixedFloor",
-    "OneTrickTwoTies",
-    "Pack",
-    "PackName",
-    "PamAndAce",
-    "Partnerships",
-    "PassCard",
-    "PeelSingle",
-    "PeelSingleLooed",
-    "PlayedOutValue",
-    "Players",
-    "Promoted",
-    "ReceiverDiscard",
-    "Remainder",
-    "Rules",
-    "Scoring",
-    "Session",
-    "Settlement",
-    "SingleDefinition",
-    "SingleLoo",
-    "SpecialHands",
-    "ThreeTies",
-    "TiedTrickLeader",
-    "TrickAndTie",
-    "TrickWinner",
-    "Tricks",
-    "TrumpAfterTrick",
-    "TrumpAfterTrickScope",
-    "TrumpWhenVoid",
-    "Trumps",
-    "TwoOrMoreTrumps",
-    "UnlimitedBasis",
-    "UnopposedHolder",
-    "Wagers",
-    "field_class",
-    "from_mapping",
-    "opt",
-    "section",
-]
+# The option enums, re-exported: every option type can be imported from the model.
+from cardrules.rules.options import AllPass as AllPass
+from cardrules.rules.options import Ante as Ante
+from cardrules.rules.options import BeCivil as BeCivil
+from cardrules.rules.options import ChallengeModel as ChallengeModel
+from cardrules.rules.options import Choice as Choice
+from cardrules.rules.options import EqualRanks as EqualRanks
+from cardrules.rules.options import ExchangeMode as ExchangeMode
+from cardrules.rules.options import Finish as Finish
+from cardrules.rules.options import FirstDeal as FirstDeal
+from cardrules.rules.options import FirstDealer as FirstDealer
+from cardrules.rules.options import FirstLeader as FirstLeader
+from cardrules.rules.options import FlushDeclare as FlushDeclare
+from cardrules.rules.options import FlushDestination as FlushDestination
+from cardrules.rules.options import FlushExactTie as FlushExactTie
+from cardrules.rules.options import FlushNextDeal as FlushNextDeal
+from cardrules.rules.options import FlushOrder as FlushOrder
+from cardrules.rules.options import FlushPayers as FlushPayers
+from cardrules.rules.options import FlushSameClass as FlushSameClass
+from cardrules.rules.options import Kind as Kind
+from cardrules.rules.options import LoneStander as LoneStander
+from cardrules.rules.options import LooMode as LooMode
+from cardrules.rules.options import MissPosition as MissPosition
+from cardrules.rules.options import MixedFloor as MixedFloor
+from cardrules.rules.options import OneTrickTwoTies as OneTrickTwoTies
+from cardrules.rules.options import PackName as PackName
+from cardrules.rules.options import PamAndAce as PamAndAce
+from cardrules.rules.options import PassCard as PassCard
+from cardrules.rules.options import PeelSingleLooed as PeelSingleLooed
+from cardrules.rules.options import PlayedOutValue as PlayedOutValue
+from cardrules.rules.options import ReceiverDiscard as ReceiverDiscard
+from cardrules.rules.options import Remainder as Remainder
+from cardrules.rules.options import Scoring as Scoring
+from cardrules.rules.options import SingleDefinition as SingleDefinition
+from cardrules.rules.options import SingleLoo as SingleLoo
+from cardrules.rules.options import ThreeTies as ThreeTies
+from cardrules.rules.options import TiedTrickLeader as TiedTrickLeader
+from cardrules.rules.options import TrickAndTie as TrickAndTie
+from cardrules.rules.options import TrickWinner as TrickWinner
+from cardrules.rules.options import TrumpAfterTrick as TrumpAfterTrick
+from cardrules.rules.options import TrumpAfterTrickScope as TrumpAfterTrickScope
+from cardrules.rules.options import TrumpWhenVoid as TrumpWhenVoid
+from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
+from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
+from cardrules.rules.options import UnopposedHolder as UnopposedHolder
 
 
 def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
@@ -165,6 +90,38 @@ def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
     if isinstance(default, (list, tuple)):
         return attrs.field(default=tuple(default), metadata=meta)
     return attrs.field(default=default, metadata=meta)
+
+
+def fixed(value: Any, doc: str, *, source: str = "") -> Any:
+    """A rule the engine always plays one way: read on the model, never set by a file.
+
+    Such a rule was an option with a single value. It stays readable (and citable, by
+    its ``source``) so that a rulebook can state it, but it is no key of the format: the
+    schema leaves it out and a file that sets it is told why (:data:`RETIRED`).
+    """
+    return attrs.field(default=value, init=False, metadata=_meta(doc, source))
+
+
+def derived(compute: Callable[[Any], Any], doc: str, *, source: str = "") -> Any:
+    """A rule that follows from other options of its section: computed, never set.
+
+    ``compute`` receives the section being built, its settable fields already set.
+    """
+    factory = attrs.Factory(compute, takes_self=True)
+    return attrs.field(default=factory, init=False, metadata=_meta(doc, source))
+
+
+def _meta(doc: str, source: str) -> dict[str, Any]:
+    return {"doc": doc, "source": source, "schema": {}}
+
+
+def settable(field: attrs.Attribute[Any]) -> bool:
+    """Whether a rule file may set ``field`` (a :func:`fixed` or :func:`derived` rule may not).
+
+    >>> settable(attrs.fields(Flush).destination), settable(attrs.fields(Flush).next_deal)
+    (True, False)
+    """
+    return field.init
 
 
 def section(cls: type) -> Any:
@@ -296,7 +253,7 @@ class Declarations:
     )
     allow_throw_up: bool = opt(True, "A player may throw up his hand.", source="D6")
     forced_play: ForcedPlay = section(ForcedPlay)
-    all_pass: AllPass = opt(
+    all_pass: AllPass = fixed(
         AllPass.DEALER_TAKES_POOL, "All before the dealer throw up.", source="1.1.8.1"
     )
     lone_stander: LoneStander = opt(
@@ -309,7 +266,7 @@ class Declarations:
         "The miss played for the pool pays a loo into the pool when it wins no trick.",
         source="D10",
     )
-    miss_holder_unopposed: UnopposedHolder = opt(
+    miss_holder_unopposed: UnopposedHolder = fixed(
         UnopposedHolder.TAKES_POOL,
         "The only stander holds the miss and the dealer throws up.",
         source="1.1.8.3",
@@ -391,7 +348,7 @@ class Tricks:
     equal_ranks: EqualRanks = opt(
         EqualRanks.TIE, "Equal ranks in a rank-only trick.", source="1.5.4"
     )
-    tied_trick_leader: TiedTrickLeader = opt(
+    tied_trick_leader: TiedTrickLeader = fixed(
         TiedTrickLeader.SAME_LEADER, "Who leads after a tie.", source="D56"
     )
 
@@ -414,7 +371,9 @@ class Flush:
     destination: FlushDestination = opt(
         FlushDestination.TO_HOLDER, "Where the payments go.", source="D36"
     )
-    next_deal: FlushNextDeal = opt(FlushNextDeal.SINGLE, "The deal after a flush.", source="D37")
+    next_deal: FlushNextDeal = derived(
+        lambda flush: _next_deal(flush.destination), "The deal after a flush.", source="D37"
+    )
     order: FlushOrder = opt(
         FlushOrder.TRUMP_FIRST, "Trump flush against promoted-card flush.", source="D38"
     )
@@ -422,6 +381,14 @@ class Flush:
         FlushSameClass.PAM_THEN_ELDER, "Two flushes of the same class.", source="D39"
     )
     exact_tie: FlushExactTie = opt(FlushExactTie.ELDER_HAND, "Exactly equal flushes.", source="D40")
+
+
+def _next_deal(destination: FlushDestination) -> FlushNextDeal:
+    """D37 follows from D36: paid to the holder, nothing is carried and the next deal is a
+    single; paid into the next pool, that deal is played for them."""
+    if destination is FlushDestination.TO_HOLDER:
+        return FlushNextDeal.SINGLE
+    return FlushNextDeal.NORMAL
 
 
 @attrs.frozen
@@ -452,7 +419,7 @@ class Challenges:
     one_trick_two_ties: OneTrickTwoTies = opt(
         OneTrickTwoTies.WINS, "One trick won, two tied.", source="D52"
     )
-    three_ties: ThreeTies = opt(ThreeTies.NO_SCORE, "Every trick tied.", source="D53")
+    three_ties: ThreeTies = fixed(ThreeTies.NO_SCORE, "Every trick tied.", source="D53")
     point: int = opt(
         1, "Points for a throw-up, a refused put or a declined lead.", source="1.5.6", minimum=1
     )
@@ -486,7 +453,7 @@ class Wagers:
     mixed_floor: MixedFloor = opt(
         MixedFloor.NONE, "A mixed loo is at least the ordinary loo.", source="D20"
     )
-    unlimited_basis: UnlimitedBasis = opt(
+    unlimited_basis: UnlimitedBasis = fixed(
         UnlimitedBasis.POOL_PLAYED_FOR, "What an unlimited loo equals.", source="D19"
     )
     single_loo: SingleLoo = opt(
@@ -554,6 +521,39 @@ SECTIONS = (
 )
 
 
+#: Keys the format once had and no longer has, each with why and what to write instead
+#: (``reason``, ``suggestion``): a rule file that still sets one is told this, at the key.
+RETIRED: dict[str, tuple[str, str]] = {
+    "declarations.all_pass": (
+        "when all before the dealer throw up, the dealer takes the pool: that is the only "
+        "rule (1.1.8.1, D42)",
+        "remove it",
+    ),
+    "declarations.miss_holder_unopposed": (
+        "the only stander, holding the miss, takes the pool when the dealer throws up: that "
+        "is the only rule (1.1.8.3)",
+        "remove it",
+    ),
+    "tricks.tied_trick_leader": (
+        "after a tied trick the player who led to it leads again: that is the only rule (D56)",
+        "remove it",
+    ),
+    "special_hands.flush.next_deal": (
+        "the deal after a flush follows from special_hands.flush.destination (D36, D37): a "
+        "single when the payments go to the holder, a normal deal when they go into the pool",
+        "remove it, and set special_hands.flush.destination",
+    ),
+    "challenges.three_ties": (
+        "a deal in which every trick is tied scores nothing: that is the only rule (D53)",
+        "remove it",
+    ),
+    "wagers.unlimited_basis": (
+        "an unlimited loo is the pool played for: that is the only rule (D19)",
+        "remove it",
+    ),
+}
+
+
 @attrs.frozen(cache_hash=True)
 class Rules:
     """The effective rules of a game after every overlay: what the engine plays.
@@ -616,7 +616,7 @@ def from_mapping(cls: type, data: dict[str, Any]) -> Any:
     """
     kwargs: dict[str, Any] = {}
     for f in attrs.fields(cls):
-        if f.name not in data:
+        if f.name not in data or not settable(f):
             continue
         value = data[f.name]
         ftype = _field_class(cls, f.name)

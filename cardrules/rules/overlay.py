@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 
 from cardrules.errors import ERROR, WARNING, Problem
-from cardrules.rules.model import Rules, field_class
+from cardrules.rules.model import RETIRED, Rules, field_class, settable
 
 if TYPE_CHECKING:
     from cardrules.rules.yamlsafe import Document
@@ -308,7 +308,9 @@ def nest_overrides(overrides: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def model_paths() -> dict[str, bool]:
-    """Every dotted path of the rules model, mapped to whether it is a section.
+    """Every dotted path a rule file may set, mapped to whether it is a section.
+
+    The model's fixed and derived rules (:func:`~cardrules.rules.model.settable`) are not.
 
     >>> paths = model_paths()
     >>> paths["promoted.card"], paths["special_hands.flush"], "deal.hand_sizes" in paths
@@ -318,6 +320,8 @@ def model_paths() -> dict[str, bool]:
 
         def walk(cls: type, prefix: str) -> None:
             for field in attrs.fields(cls):
+                if not settable(field):
+                    continue
                 path = prefix + field.name
                 sub = field_class(cls, field.name)
                 is_section = attrs.has(sub)
@@ -528,6 +532,16 @@ class _Resolver:
 
     def unset(self, dotted: str, f: RuleFile, site: PathKey) -> None:
         paths = model_paths()
+        if dotted in RETIRED:
+            reason, _ = RETIRED[dotted]
+            self.problem(
+                f,
+                site,
+                f"unset {_short(dotted)}: the format has no such key any more: {reason}",
+                "remove it from 'unset'",
+                "retired-key",
+            )
+            return
         if dotted not in paths or dotted.split(".")[0] in FILE_KEYS:
             close = difflib.get_close_matches(dotted, [p for p in paths if p != "house_rules"], n=1)
             self.problem(

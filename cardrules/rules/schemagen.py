@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from cardrules.rules.bundled import SOURCE_ROOT
-from cardrules.rules.model import Rules, field_class
+from cardrules.rules.model import Rules, field_class, settable
 
 SCHEMA_ID = "https://cardrules.invalid/schemas/cardrules.schema.json"
 SCHEMA_FILE = "cardrules.schema.json"
@@ -90,6 +90,8 @@ def _optional(cls: type, name: str) -> bool:
 def _class_schema(cls: type) -> dict[str, Any]:
     props: dict[str, Any] = {}
     for f in attrs.fields(cls):
+        if not settable(f):
+            continue  # a fixed or derived rule: no key of the format
         default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
         sub = _type_schema(cls, f.name, default)
         doc = f.metadata.get("doc", "")

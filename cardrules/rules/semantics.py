@@ -25,8 +25,6 @@ from cardrules.rules.model import (
     Finish,
     FirstDeal,
     FirstLeader,
-    FlushDestination,
-    FlushNextDeal,
     LoneStander,
     LooMode,
     PackName,
@@ -237,17 +235,6 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...]], ...]
         "flushes need suits, but tricks are won by rank alone",
         ("special_hands.flush.enabled", "tricks.winner"),
     ),
-    # D37 follows from D36: paid to the holder, nothing is carried and the next deal is a
-    # single; paid into the pool, the next deal carries them.
-    (
-        lambda r: (
-            (r.special_hands.flush.next_deal is FlushNextDeal.SINGLE)
-            != (r.special_hands.flush.destination is FlushDestination.TO_HOLDER)
-        ),
-        "the deal after a flush is a single exactly when the flush payments go to the holder "
-        "(D36, D37)",
-        ("special_hands.flush.next_deal", "special_hands.flush.destination"),
-    ),
 )
 
 
@@ -275,7 +262,6 @@ _POOL = (
     "wagers.loo",
     "wagers.mixed_cap",
     "wagers.mixed_floor",
-    "wagers.unlimited_basis",
     "settlement",
 )
 
@@ -301,11 +287,6 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         ("wagers.mixed_cap", "wagers.mixed_floor"),
         lambda r: r.wagers.loo is LooMode.MIXED,
         "wagers.loo is not mixed",
-    ),
-    (
-        ("wagers.unlimited_basis",),
-        lambda r: r.wagers.loo is not LooMode.LIMITED,
-        "wagers.loo is limited",
     ),
     (("challenges",), lambda r: r.challenges.enabled, "challenges.enabled is false"),
     (("partnerships",), lambda r: r.partnerships.enabled, "partnerships.enabled is false"),

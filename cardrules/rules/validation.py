@@ -5,7 +5,7 @@ and turns every error into a :class:`~cardrules.errors.Problem` placed at the
 line and column that set the offending value. Messages are built from the
 error's fields (keyword, path, value), never from jsonschema's wording, and
 never quote more than a short value. Unknown keys and misspelt words get a
-"did you mean".
+"did you mean"; a key the format no longer has says why and what to write instead.
 
 What a schema cannot express (the pack must hold the players, options must
 not contradict each other...) is checked afterwards on the merged rules, by
@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.cards import RANKS, SUIT_NAMES, SUITS, card_text, parse_card
 from cardrules.errors import Problem
 from cardrules.rules.bundled import data_dir
-from cardrules.rules.model import CARD_PATTERN, RANK_PATTERN, SUIT_PATTERN
+from cardrules.rules.model import CARD_PATTERN, RANK_PATTERN, RETIRED, SUIT_PATTERN
 
 if TYPE_CHECKING:
     from cardrules.rules.overlay import RuleFile
@@ -127,6 +127,19 @@ def _convert(error: Any, source: RuleFile) -> Iterator[Problem]:
             if key not in allowed:
                 line, col = source.position((*path, key), key=True)
                 where = f" in {_dotted(path)}" if path else ""
+                dotted = _dotted((*path, str(key)[:_LONG]))
+                if dotted in RETIRED:
+                    reason, fix = RETIRED[dotted]
+                    yield Problem(
+                        source.file,
+                        line,
+                        col,
+                        f"{dotted} is no longer a key of the format: {reason}",
+                        fix,
+                        kind="retired-key",
+                        key=dotted,
+                    )
+                    continue
                 yield Problem(
                     source.file,
                     line,
@@ -134,7 +147,7 @@ def _convert(error: Any, source: RuleFile) -> Iterator[Problem]:
                     f"unknown key {_describe(key)}{where}",
                     _key_hint(str(key), path, allowed),
                     kind="unknown-key",
-                    key=_dotted((*path, str(key)[:_LONG])),
+                    key=dotted,
                 )
         return
     if keyword == "uniqueItems" and isinstance(value, list):
