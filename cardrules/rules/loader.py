@@ -399,7 +399,8 @@ def validate(path: Ref, *, strict: bool = False) -> list[Problem]:
 def _validate_house_rule(rule: RuleFile) -> list[Problem]:
     targets = rule.mapping.get("applies_to")
     refs = [t for t in targets if isinstance(t, str)] if isinstance(targets, list) else []
-    games = [g for g in (_FINDER.find(ref, rule) for ref in refs) if g is not None]
+    named = [_FINDER.find(ref, rule) for ref in refs]
+    games = [g for g in named if g is not None and g.kind != "house_rule"]
     problems: list[Problem] = []
     tops: list[RuleFile | None] = [*games] or [None]
     results = [_check(game, [rule], house_warnings=True).problems for game in tops]

@@ -459,8 +459,8 @@ class _Resolver:
         self.house_origin = Origin(where, site[:1], self.step)
 
     def check_applies(self, rule: RuleFile, where: RuleFile, site: PathKey) -> None:
-        """Check a house rule's ``applies_to``: each game must exist, and a game it is
-        applied to should be one of them (or built on one): a warning otherwise."""
+        """Check a house rule's ``applies_to``: each must name a game that exists, and a
+        game it is applied to should be one of them (or built on one): a warning otherwise."""
         targets = rule.mapping.get("applies_to")
         if not isinstance(targets, list):
             return
@@ -477,6 +477,14 @@ class _Resolver:
                     f"applies_to {_short(target)}: no such game",
                     f"did you mean {close!r}?" if close else "",
                     "missing-game",
+                )
+            elif found.kind == "house_rule":
+                self.problem(
+                    rule,
+                    ("applies_to", index),
+                    f"applies_to {_short(target)}: that is a house rule, not a game",
+                    "name the games this house rule is written for",
+                    "not-a-game",
                 )
             else:
                 keys.add(found.key)
