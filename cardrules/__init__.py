@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cardrules.api import new_session, replay
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import Deal, FixedDeal
-from cardrules.engine.record import replay
-from cardrules.engine.session import Session, new_session
+from cardrules.engine.sampling import determinize
+from cardrules.engine.session import Session
 from cardrules.engine.settlement import DealResult
+from cardrules.engine.view import DealView
 from cardrules.errors import (
     ActionSyntaxError,
     CardRulesError,
@@ -59,6 +61,7 @@ __all__ = [
     "CardRulesError",
     "Deal",
     "DealResult",
+    "DealView",
     "FixedDeal",
     "GameOverError",
     "IllegalActionError",
@@ -70,6 +73,7 @@ __all__ = [
     "Session",
     "VariantNotFoundError",
     "action_text",
+    "determinize",
     "list_variants",
     "load_variant",
     "new_session",

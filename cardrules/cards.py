@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 SUITS = "SHDC"
+#: The suit index that stands for "no trumps" beside the four suits 0-3.
+NO_TRUMP = 4
 RANKS = "23456789TJQKA"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = (

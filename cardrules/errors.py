@@ -14,6 +14,7 @@ separate branches, and each also derives from the builtin that fits it, so that
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -84,7 +85,28 @@ class ActionSyntaxError(PlayError):
 
 
 class IllegalActionError(PlayError):
-    """The action is well formed but the rules forbid it now; the message says why."""
+    """The action is well formed but the rules forbid it now; the message says why.
+
+    Its fields say it as data: the ``seat`` to move, the refused ``action`` (its text),
+    the ``reason`` in the words of the rule, and the ``legal`` actions (texts).
+
+    >>> e = IllegalActionError(seat=1, action="play 2H", reason="must follow suit: QS",
+    ...                        legal=("play QS",))
+    >>> str(e)
+    'seat 1 may not play 2H: must follow suit: QS (legal: play QS)'
+    >>> e.reason
+    'must follow suit: QS'
+    """
+
+    def __init__(self, seat: int, action: str, reason: str, legal: Iterable[str] = ()) -> None:
+        self.seat = seat
+        self.action = action
+        self.reason = reason
+        self.legal = tuple(legal)
+        super().__init__(f"seat {seat} may not {action}: {reason} (legal: {', '.join(self.legal)})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.seat, self.action, self.reason, self.legal))
 
 
 class GameOverError(PlayError):

@@ -11,7 +11,7 @@ import zlib
 import pytest
 
 import cardrules
-from cardrules.cards import SUITS, parse_card
+from cardrules.cards import NO_TRUMP, SUITS, parse_card
 from cardrules.engine.actions import (
     DISCARD,
     GIVE,
@@ -30,7 +30,6 @@ from cardrules.engine.actions import (
 from cardrules.engine.deal import DECIDE, PARTNER, RESPOND, FixedDeal
 from cardrules.engine.deal import PLAY as PLAY_PHASE
 from cardrules.engine.session import Session
-from cardrules.engine.tables import NO_TRUMP
 from cardrules.errors import PlayError
 from cardrules.players.base import BOT_NAMES, RandomBot, SeatView, make_bot
 from cardrules.players.heuristic import HeuristicBot, Situation, heuristic_action, heuristic_policy

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import cardrules
+from cardrules import replay
 from cardrules.cards import parse_card
 from cardrules.engine.actions import (
     EXCHANGE,
@@ -19,7 +20,7 @@ from cardrules.engine.actions import (
     exchange_id,
     parse_action,
 )
-from cardrules.engine.record import replay, rules_hash
+from cardrules.engine.record import rules_hash
 from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
 from cardrules.rules import model
 from cardrules.rules.model import Choice
@@ -247,7 +248,7 @@ def test_player_count_outside_the_rules_is_refused() -> None:
 
 @pytest.mark.parametrize("variant", ["three-card-loo", "five-card-loo", "put-four-handed"])
 def test_determinize_depends_only_on_what_the_seat_knows(variant: str) -> None:
-    from cardrules.engine.session import determinize
+    from cardrules.engine.sampling import determinize
     from cardrules.tools.conformance import _hidden_swap
 
     rng = random.Random(3)

@@ -157,7 +157,8 @@ def test_the_same_seed_deals_the_same_cards_under_both_rule_sets() -> None:
     a, b = cardrules.Session(plain, 5, seed=seed), cardrules.Session(club, 5, seed=seed)
     for _ in range(4):
         assert a.dealer == b.dealer
-        assert a.deal.hands[:5] == b.deal.hands[:5] and a.deal.turnup == b.deal.turnup
+        assert [a.hand(s) for s in range(5)] == [b.hand(s) for s in range(5)]
+        assert a.deal.view.turnup == b.deal.view.turnup
         played = len(a.results)
         while len(a.results) == played:
             a.apply(a.legal_actions()[0])  # A stands or plays its lowest card

@@ -138,6 +138,15 @@ def action_text(action: int) -> str:
     raise ValueError(f"no action has id {action}")
 
 
+def format_step(seat: int, action: int) -> str:
+    """``"SEAT: ACTION"``, the form of actions in records and rulings.
+
+    >>> format_step(2, PLAY + 11)
+    '2: play KS'
+    """
+    return f"{seat}: {action_text(action)}"
+
+
 def parse_action(text: str | int) -> int:
     """Read an action's text form (any case; ``10`` for ``T``); an int passes through.
 

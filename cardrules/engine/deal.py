@@ -1,35 +1,37 @@
 """One deal as a state machine: declare, pass cards, play tricks, settle.
 
-A :class:`Deal` is created by a :class:`~cardrules.engine.session.Session` (which
-pays the stakes and carries the pool) and moves through phases, OpenSpiel
-style: the seat to move, its sorted :meth:`Deal.legal_actions`, and
-:meth:`Deal.apply`, which refuses an illegal action with a reason and leaves
-the state exactly as it was. Every mechanism is switched on by the rules
+A :class:`Deal` is created by a :class:`~cardrules.engine.session.Session` (which pays the
+stakes and carries the pool) and moves through :class:`~cardrules.engine.phases.Phase`
+values, OpenSpiel style: for each phase one pair of functions in :data:`PHASE_TABLE`, its
+legal actions and applying one. :meth:`Deal.apply` refuses an illegal action with the
+reason and leaves the state exactly as it was. Every mechanism is switched on by the rules
 model; nothing here knows a game by name.
 
-Hands, tricks and the stock are lists of integer cards; the seat to move and
-the legal actions are computed once per step.
+The state is in named parts (:mod:`cardrules.engine.parts`): the cards, the declarations,
+the trick play, a challenge and the partners' passing; :attr:`Deal.view` is its read-only
+face, and settlement reads only that.
+
+>>> import cardrules
+>>> s = cardrules.new_session("three-card-loo", players=3, seed=4)
+>>> d = s.deal
+>>> d.phase.word, d.legal_actions() == s.legal_actions()
+('declare', True)
+>>> d.clone() == d
+True
 """
 
 from __future__ import annotations
 
-import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
-from cardrules.cards import CARD_TEXT, SUITS, card_text, parse_card
+from cardrules.cards import NO_TRUMP, SUITS
 from cardrules.engine import actions as A
-from cardrules.engine.actions import (
-    action_text,
-    exchange_cards,
-    exchange_ids,
-    parse_action,
-)
+from cardrules.engine.actions import action_text, exchange_cards, exchange_ids, parse_action
 from cardrules.engine.challenges import windows
-from cardrules.engine.flush import flush_suit
+from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards
+from cardrules.engine.parts import Cards, Challenge, Declaring, Passing, TrickPlay
 from cardrules.engine.phases import (
     DECIDE,
     DECLARE,
@@ -37,22 +39,26 @@ from cardrules.engine.phases import (
     OUT,
     OVER,
     PARTNER,
-    PHASE_NAMES,
     PLAY,
     RESPOND,
     STOOD,
     THREW,
     UNDECIDED,
+    Phase,
 )
 from cardrules.engine.refusals import refusal
 from cardrules.engine.settlement import (
     DealResult,
-    end_pool_to,
+    challenge_points,
+    flush_holders,
+    pool_to,
     settle_exposed_single,
     settle_flush,
     settle_play,
 )
-from cardrules.engine.tables import NO_TRUMP, Tables
+from cardrules.engine.tables import Tables, tables_for
+from cardrules.engine.tricks import beats
+from cardrules.engine.view import DealView
 from cardrules.errors import RecordError
 from cardrules.rules.model import (
     ExchangeMode,
@@ -60,20 +66,19 @@ from cardrules.rules.model import (
     FirstLeader,
     FlushDeclare,
     LoneStander,
-    MissPosition,
     PassCard,
     ReceiverDiscard,
-    SingleDefinition,
+    Rules,
 )
 
-__all__ = [  # the phase and status names are re-exported for convenience
+__all__ = [
     "DECIDE",
     "DECLARE",
     "MISS",
     "OUT",
     "OVER",
     "PARTNER",
-    "PHASE_NAMES",
+    "PHASE_TABLE",
     "PLAY",
     "RESPOND",
     "STOOD",
@@ -85,64 +90,35 @@ __all__ = [  # the phase and status names are re-exported for convenience
 ]
 
 
-@attrs.frozen
-class FixedDeal:
-    """A deal given card by card, for rulings and tests.
+class Deal:
+    """The state of one deal. Create deals through a :class:`~cardrules.engine.session.Session`.
 
-    ``hands`` are in seat order (seat 0 first, absolute seats); ``miss`` the
-    spare hand; ``turn_up`` the trump card; ``stock`` the undealt cards, top
-    first (exchanges draw from the top). Cards are text (``"QH"``). Cards not
-    named anywhere are added to the bottom of the stock in pack order.
+    Two deals are equal when every part of their state is.
     """
 
-    hands: tuple[tuple[str, ...], ...]
-    miss: tuple[str, ...] = ()
-    turn_up: str | None = None
-    stock: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """The fixed deal as a JSON-ready mapping."""
-        return {
-            "hands": [list(h) for h in self.hands],
-            "miss": list(self.miss),
-            "turn_up": self.turn_up,
-            "stock": list(self.stock),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> FixedDeal:
-        """Read :meth:`to_json` output (or a rulings file's ``deal``)."""
-        try:
-            return cls(
-                hands=tuple(tuple(_cards_of(h)) for h in data["hands"]),
-                miss=tuple(_cards_of(data.get("miss") or ())),
-                turn_up=data.get("turn_up"),
-                stock=tuple(_cards_of(data.get("stock") or ())),
-            )
-        except (KeyError, TypeError) as exc:
-            raise RecordError(f"a fixed deal needs 'hands' (a list of card lists): {exc}") from None
-
-
-def _cards_of(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return value.split()
-    return [str(v) for v in value]
-
-
-@attrs.frozen
-class DealContext:
-    """What the session tells a deal: the table, the stakes and the deal's kind."""
-
-    players: int
-    dealer: int
-    pool: int = 0
-    stakes: tuple[int, ...] = ()
-    single: bool = False
-    first: bool = False
-
-
-class Deal:
-    """The state of one deal. Create deals through a :class:`~cardrules.engine.session.Session`."""
+    __slots__ = (
+        "_es",
+        "_follow",
+        "_lead",
+        "_legal",
+        "_pw",
+        "cards",
+        "chal",
+        "ctx",
+        "dealer",
+        "decl",
+        "history",
+        "n",
+        "order",
+        "passing",
+        "phase",
+        "play",
+        "pool",
+        "result",
+        "rules",
+        "tb",
+        "to_move",
+    )
 
     def __init__(
         self,
@@ -152,168 +128,43 @@ class Deal:
         rng: random.Random | None = None,
         fixed: FixedDeal | None = None,
     ) -> None:
-        self.tb = tables
-        self.rules = r = tables.rules
+        n = ctx.players
         self.ctx = ctx
-        n = self.n = ctx.players
+        self.n = n
         self.dealer = ctx.dealer
         self.order = [(ctx.dealer + 1 + i) % n for i in range(n)]
         self.pool = ctx.pool
         self.history: list[tuple[int, int]] = []
-        self.status = [UNDECIDED] * n
-        self.exchanged = [-1] * n
-        self.miss_taker = -1
-        self.miss_for_pool = False
-        self.forced = False
         self.phase = DECLARE
         self.to_move = -1
         self.result: DealResult | None = None
         self._legal: list[int] | None = None
-        # Play state.
-        self.in_play: list[int] = []
-        self.actors: list[int] = []
-        self.trick_no = 0
-        self.lead_pos = 0
-        self.turn_pos = 0
-        self.trick_cards: list[int] = []
-        self.best = -1
-        self.best_pos = -1
-        self.tied = False
-        self.trick_winners: list[int | None] = []
-        self.played: list[tuple[int, int]] = []
-        self.won = [0] * (n + 1)
-        # Challenges and partners.
-        self.put_seen = False
-        self.putter = -1
-        self.resume_phase = PLAY
-        self.givers: list[int] = []
-        self.partner_step = 0
-        self.pending_discard = -1
-        self.shown: dict[int, tuple[int, ...]] = {}
-        self.discarded: list[int] = []
-        self.discard_owner: list[int] = []  # who laid out each discarded card
-        self._deal_cards(rng, fixed)
-        self._follow = tables.follow
-        self._lead = tables.lead
-        self._challenges = r.challenges.enabled
-        self._tricks = r.deal.hand_size
-        self._es = tables.suit[self.trump]
-        self._pw = tables.power[self.trump]
+        self.cards = deal_cards(tables, ctx, self.order, rng, fixed)
+        self.decl = Declaring(n)
+        self.play = TrickPlay(n)
+        self.chal = Challenge()
+        self.passing = Passing()
+        self._bind(tables)
         self._start()
 
-    # ------------------------------------------------------------------ dealing
+    def _bind(self, tables: Tables) -> None:
+        """Attach the compiled tables (they are rebuilt from the rules, never copied)."""
+        self.tb = tables
+        self.rules = tables.rules
+        self._follow = tables.follow
+        self._lead = tables.lead
+        self._es = tables.suit[self.cards.trump]
+        self._pw = tables.power[self.cards.trump]
 
-    def _deal_cards(self, rng: random.Random | None, fixed: FixedDeal | None) -> None:
-        r = self.rules
-        n = self.n
-        hand = r.deal.hand_size
-        self.exposed_single = self.ctx.first and (
-            r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
-        )
-        with_miss = (
-            r.deal.miss
-            and not self.exposed_single
-            and not (self.ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
-        )
-        self.hands: list[list[int]] = [[] for _ in range(n + 1)]
-        if fixed is not None:
-            self._deal_fixed(fixed, with_miss)
-            return
-        deck = list(self.tb.pack)
-        (rng or random.Random()).shuffle(deck)
-        if self.exposed_single:
-            self.miss = None
-            self.turnup = deck.pop()
-            self.trump = self.turnup // 13
-            self.stock = deck
-            return
-        picks = _deal_picks(n, hand, r.deal.packets, with_miss, r.deal.miss_position)
-        hands = self.hands
-        order = self.order
-        for dest in range(n):
-            hands[order[dest]] = sorted(picks[dest](deck))
-        miss = sorted(picks[n](deck)) if with_miss else []
-        k = n * hand + len(miss)
-        self.miss = miss if with_miss else None
-        if r.trumps.turn_up:
-            self.turnup = deck[k]
-            self.trump = deck[k] // 13
-            k += 1
-        else:
-            self.turnup = -1
-            self.trump = NO_TRUMP
-        rest = deck[k:]
-        rest.reverse()  # the top of the stock is the end of the list
-        self.stock = rest
-        self._turnup_into_stock()
-
-    def _turnup_into_stock(self) -> None:
-        if self.turnup >= 0 and self.rules.exchange.turnup_drawable:
-            self.stock.insert(0, self.turnup)  # drawn last, when the stock runs out (D43)
-
-    def _deal_fixed(self, fixed: FixedDeal, with_miss: bool) -> None:
-        r = self.rules
-        n = self.n
-        if len(fixed.hands) != n:
-            raise RecordError(f"the fixed deal has {len(fixed.hands)} hands for {n} players")
-        seen: set[int] = set()
-
-        def take(text: str) -> int:
-            try:
-                c = parse_card(text)
-            except ValueError as exc:
-                raise RecordError(str(exc)) from None
-            if c not in self.tb.pack:
-                raise RecordError(f"{text} is not in the {r.pack.cards.value} pack")
-            if c in seen:
-                raise RecordError(f"{card_text(c)} is dealt twice")
-            seen.add(c)
-            return c
-
-        for seat, h in enumerate(fixed.hands):
-            size = (
-                1
-                if self.exposed_single
-                and (seat != self.dealer or r.session.peel_single.dealer_receives_card)
-                else 0
-                if self.exposed_single
-                else r.deal.hand_size
-            )
-            if len(h) != size:
-                raise RecordError(f"seat {seat} holds {len(h)} cards; the rules deal {size}")
-            self.hands[seat] = sorted(take(t) for t in h)
-        miss = sorted(take(t) for t in fixed.miss)
-        if with_miss and len(miss) != r.deal.hand_size:
-            raise RecordError(
-                f"the miss holds {len(miss)} cards; the rules deal {r.deal.hand_size}"
-            )
-        if not with_miss and miss:
-            raise RecordError("these rules deal no miss")
-        self.miss = miss if with_miss else None
-        if r.trumps.turn_up:
-            if fixed.turn_up is None:
-                raise RecordError("the rules turn up a trump: give 'turn_up'")
-            self.turnup = take(fixed.turn_up)
-            self.trump = self.turnup // 13
-        else:
-            if fixed.turn_up is not None:
-                raise RecordError("these rules turn up no trump")
-            self.turnup = -1
-            self.trump = NO_TRUMP
-        top = [take(t) for t in fixed.stock]
-        rest = [c for c in self.tb.pack if c not in seen]
-        stock = top + rest
-        stock.reverse()
-        self.stock = stock
-        self._turnup_into_stock()
-
-    # ------------------------------------------------------------------ phases
+    # ------------------------------------------------------------------ starting
 
     def _start(self) -> None:
         r = self.rules
         ctx = self.ctx
-        if self.exposed_single:
-            settle_exposed_single(self)
+        cards = self.cards
+        status = self.decl.status
+        if cards.exposed_single:
+            self._finish(settle_exposed_single(self.view))
             return
         if r.partnerships.enabled:
             self.phase = PARTNER
@@ -323,95 +174,115 @@ class Deal:
             (ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
             or (ctx.single and r.declarations.forced_play.on_single)
             or (
-                self.turnup >= 0
-                and SUITS[self.turnup // 13] in r.declarations.forced_play.turn_up_suits
+                cards.turnup >= 0
+                and SUITS[cards.turnup // 13] in r.declarations.forced_play.turn_up_suits
             )
         )
-        self.forced = forced
-        if forced and self.miss is not None:
+        self.decl.forced = forced
+        if forced and cards.miss is not None:
             # Club Law: "the miss is withdrawn, and is added to the undealt portion of the pack
             # without being exposed" [S004].
-            self.stock[:0] = self.miss
-            self.miss = None
+            cards.stock[:0] = cards.miss
+            cards.miss = None
         sits_out = r.players.dealer_sits_out_above
         if sits_out is not None and self.n > sits_out:
-            self.status[self.dealer] = OUT
+            status[self.dealer] = OUT
         flush = r.special_hands.flush
         if flush.enabled and flush.declare is FlushDeclare.AT_ONCE:
             # Hoffmann: the holder "at once turns up his cards"; nobody may throw up [S001].
-            seats = [s for s in self.order if self.status[s] != OUT]
-            if any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in seats):
+            seats = [s for s in self.order if status[s] != OUT]
+            if flush_holders(self.view, seats):
                 for s in seats:
-                    self.status[s] = STOOD
-                settle_flush(self, seats)
+                    status[s] = STOOD
+                self._settle_flush(seats)
                 return
         if forced or not r.declarations.enabled:
             for s in self.order:
-                if self.status[s] != OUT:
-                    self.status[s] = STOOD
+                if status[s] != OUT:
+                    status[s] = STOOD
             self._after_declarations()
             return
         self.phase = DECLARE
-        self.decl_pos = 0
+        self.decl.pos = 0
         self._next_declarer()
 
     def _next_declarer(self) -> None:
-        while self.decl_pos < self.n and self.status[self.order[self.decl_pos]] == OUT:
-            self.decl_pos += 1
-        if self.decl_pos >= self.n:
+        decl = self.decl
+        status = decl.status
+        while decl.pos < self.n and status[self.order[decl.pos]] == OUT:
+            decl.pos += 1
+        if decl.pos >= self.n:
             self._after_declarations()
             return
-        seat = self.order[self.decl_pos]
+        seat = self.order[decl.pos]
         if (
             seat == self.dealer
-            and self.miss_taker < 0
-            and not any(self.status[s] == STOOD for s in self.order)
+            and decl.miss_taker < 0
+            and not any(status[s] == STOOD for s in self.order)
         ):
             # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1).
-            end_pool_to(self, [seat], "all_pass")
+            self._finish(pool_to(self.view, [seat], "all_pass"))
             return
         self.to_move = seat
 
     def _after_declarations(self) -> None:
         r = self.rules
-        in_game = [s for s in self.order if self.status[s] == STOOD]
+        cards = self.cards
+        in_game = list(self.view.stood())
         flush = r.special_hands.flush
         if (
             flush.enabled
             and flush.declare is FlushDeclare.AFTER_DECLARATIONS
-            and any(flush_suit(self.tb, self.hands[s], self.trump) >= 0 for s in in_game)
+            and flush_holders(self.view, in_game)
         ):
-            settle_flush(self, in_game)
+            self._settle_flush(in_game)
             return
         players = list(in_game)
-        if self.miss_for_pool:
+        if self.decl.miss_for_pool:
             # The miss plays in the dealer's place, for the pool (1.1.8.2).
             players.append(self.n)
-            self.hands[self.n] = self.miss or []
-            self.miss = None
+            cards.hands[self.n] = cards.miss or []
+            cards.miss = None
         if len(players) == 0:
-            end_pool_to(self, [], "all_pass")
+            self._finish(pool_to(self.view, [], "all_pass"))
             return
         if len(players) == 1 and not r.challenges.enabled:
-            end_pool_to(self, players, "unopposed")
+            self._finish(pool_to(self.view, players, "unopposed"))
             return
-        if self.rules.partnerships.enabled:
+        if r.partnerships.enabled:
             # The receiver on the non-dealer's side leads (1.6.4): his side comes first.
             elder_side = self.order[0] % 2
             players.sort(key=lambda p: p % 2 != elder_side)
-        self.in_play = players
-        self.actors = [self._actor(p) for p in players]
+        play = self.play
+        play.in_play = players
+        play.actors = [self._actor(p) for p in players]
         lead = 0
-        if r.leads.first_leader is FirstLeader.MISS_HOLDER and self.miss_taker in players:
-            lead = players.index(self.miss_taker)
-        self.lead_pos = self.turn_pos = lead
+        if r.leads.first_leader is FirstLeader.MISS_HOLDER and self.decl.miss_taker in players:
+            lead = players.index(self.decl.miss_taker)
+        play.lead_pos = play.turn_pos = lead
         self.phase = PLAY
         self.to_move = self._actor(players[lead])
 
-    def _actor(self, pid: int) -> int:
-        return self.dealer if pid == self.n else pid
+    def _actor(self, player: int) -> int:
+        return self.dealer if player == self.n else player
+
+    def _settle_flush(self, candidates: list[int]) -> None:
+        shown = self.cards.shown
+        for s in flush_holders(self.view, candidates):
+            shown[s] = list(self.cards.hands[s])  # the holder shows his hand
+        self._finish(settle_flush(self.view, candidates))
+
+    def _finish(self, result: DealResult) -> None:
+        self.result = result
+        self.phase = OVER
+        self.to_move = -1
 
     # ------------------------------------------------------------------ public API
+
+    @property
+    def view(self) -> DealView:
+        """The read-only view of this deal."""
+        return DealView(self)
 
     @property
     def is_over(self) -> bool:
@@ -421,19 +292,31 @@ class Deal:
     @property
     def phase_name(self) -> str:
         """The current phase: declare, partner, play, decide, respond or over."""
-        return PHASE_NAMES[self.phase]
+        return self.phase.word
+
+    @property
+    def trump(self) -> int:
+        """The trump suit's index (4 for none)."""
+        return self.cards.trump
 
     @property
     def trump_suit(self) -> str | None:
         """The trump suit's letter, or None."""
-        return None if self.trump == NO_TRUMP else SUITS[self.trump]
+        return self.view.trump_suit
 
     def legal_actions(self) -> list[int]:
         """The actions the seat to move may take, as sorted ids (empty when over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
+            legal = self._legal = PHASE_TABLE[self.phase][0](self)
+        return legal[:]
+
+    def is_legal(self, action: int) -> bool:
+        """Whether action id ``action`` is legal now."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = PHASE_TABLE[self.phase][0](self)
+        return action in legal
 
     def apply(self, action: int | str) -> None:
         """Apply an action (an id or its text) for the seat to move.
@@ -441,95 +324,144 @@ class Deal:
         Raises :class:`~cardrules.errors.IllegalActionError` saying why when
         the rules forbid it; the state is then unchanged.
         """
-        a = parse_action(action) if type(action) is not int else action
+        a = action if type(action) is int else parse_action(action)
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._legal = PHASE_TABLE[self.phase][0](self)
         if a not in legal:
-            raise refusal(self, a)
+            raise refusal(self.view, a, legal)
         self._legal = None
         self.history.append((self.to_move, a))
         if self.phase == PLAY and a >= A.PLAY:
             self._play(a - A.PLAY)
         else:
-            self._do(a)
+            PHASE_TABLE[self.phase][1](self, a)
 
     def apply_unchecked(self, action: int) -> None:
         """Apply an action taken from :meth:`legal_actions` without checking it again."""
         self._legal = None
         self.history.append((self.to_move, action))
-        self._do(action)
+        if self.phase == PLAY and action >= A.PLAY:
+            self._play(action - A.PLAY)
+        else:
+            PHASE_TABLE[self.phase][1](self, action)
 
-    # ------------------------------------------------------------------ legal actions
-
-    def _compute_legal(self) -> list[int]:
-        ph = self.phase
-        if ph == PLAY:
-            return self._legal_play()
-        if ph == DECLARE:
-            return self._legal_declare()
-        if ph == PARTNER:
-            return self._legal_partner()
-        if ph == DECIDE:
-            return sorted(windows(self.rules.challenges.model).after_first_trick)
-        if ph == RESPOND:
-            return [A.SEE, A.REFUSE]
-        return []
+    # ------------------------------------------------------------------ declaring
 
     def _legal_declare(self) -> list[int]:
-        r = self.rules
+        return legal_declarations(self.view, self.to_move)
+
+    def _apply_declare(self, a: int) -> None:
         seat = self.to_move
-        hand = self.hands[seat]
-        out = [A.STAND]
-        miss_there = self.miss is not None
-        if miss_there:
-            out.append(A.TAKE_MISS)
-        may_throw = r.declarations.allow_throw_up
-        if (
-            miss_there
-            and seat == self.dealer
-            and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-            and sum(1 for s in self.order if self.status[s] == STOOD) == 1
-        ):
-            # One stander on his own hand: the dealer stands, takes the miss, or defends the
-            # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
-            out.append(A.PLAY_MISS)
-            may_throw = False
-        if may_throw:
-            out.append(A.THROW_UP)
-        if r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and self.exchanged[seat] < 0:
-            out.extend(exchange_ids(hand, min(len(hand), len(self.stock))))
-        out.sort()
-        return out
+        decl = self.decl
+        cards = self.cards
+        if a == A.THROW_UP:
+            decl.status[seat] = THREW
+            if seat == self.dealer:
+                decl.pos += 1
+                self._after_declarations()
+                return
+        elif a == A.TAKE_MISS:
+            self._discard(seat, cards.hands[seat])  # his own cards go aside, unexposed
+            cards.hands[seat] = cards.miss or []
+            cards.miss = None
+            decl.miss_taker = seat
+            decl.status[seat] = STOOD
+        elif a == A.PLAY_MISS:
+            decl.status[seat] = THREW
+            decl.miss_for_pool = True
+        else:
+            if a >= A.EXCHANGE and not self.rules.exchange.exchanger_must_play:
+                self._exchange(seat, a)
+                return  # he declares again: stand or throw up (1.2.6, option)
+            decl.status[seat] = STOOD
+            if a >= A.EXCHANGE:
+                self._exchange(seat, a)
+        decl.pos += 1
+        self._next_declarer()
+
+    def _exchange(self, seat: int, a: int) -> None:
+        out = exchange_cards(a)
+        hand = self.cards.hands[seat]
+        for c in out:
+            hand.remove(c)
+        self._discard(seat, out)
+        stock = self.cards.stock
+        for _ in out:
+            hand.append(stock.pop())
+        hand.sort()
+        self.decl.exchanged[seat] = len(out)
+
+    def _discard(self, seat: int, cards: Sequence[int]) -> None:
+        self.cards.discarded.extend(cards)
+        self.cards.discard_owner.extend([seat] * len(cards))
+
+    # ------------------------------------------------------------------ partners
 
     def _legal_partner(self) -> list[int]:
         seat = self.to_move
-        hand = self.hands[seat]
-        if self.pending_discard == seat:
-            if self.rules.partnerships.receiver_discard is ReceiverDiscard.WORST:
+        hand = self.cards.hands[seat]
+        passing = self.passing
+        rules = self.rules.partnerships
+        if passing.pending_discard == seat:
+            if rules.receiver_discard is ReceiverDiscard.WORST:
                 return sorted(A.DISCARD + c for c in _extremes(self.tb, hand, low=True))
             return sorted(A.DISCARD + c for c in hand)
-        gives = (
-            _extremes(self.tb, hand, low=False)
-            if (self.rules.partnerships.pass_card is PassCard.BEST)
-            else hand
-        )
+        best = rules.pass_card is PassCard.BEST
+        gives = _extremes(self.tb, hand, low=False) if best else hand
         out = sorted(A.GIVE + c for c in gives)
-        if self.partner_step % 2 == 0:
+        if passing.step % 2 == 0:
             out.insert(0, A.RECEIVE)
         return out
 
+    def _apply_partner(self, a: int) -> None:
+        seat = self.to_move
+        partner = (seat + 2) % self.n
+        passing = self.passing
+        hands = self.cards.hands
+        if a == A.RECEIVE:
+            self.to_move = partner
+            passing.step += 1
+            return
+        if a >= A.DISCARD:
+            hands[seat].remove(a - A.DISCARD)
+            self._discard(seat, [a - A.DISCARD])
+            passing.pending_discard = -1
+            passing.step = (passing.step // 2 + 1) * 2
+            if passing.step >= 4:
+                for s in self.order:
+                    if self.decl.status[s] != OUT:
+                        self.decl.status[s] = STOOD
+                self._after_declarations()
+            else:
+                self.to_move = self.order[1]
+            return
+        c = a - A.GIVE
+        hands[seat].remove(c)
+        hands[partner].append(c)
+        hands[partner].sort()
+        passing.givers.append(seat)
+        self.decl.status[seat] = OUT
+        self._discard(seat, hands[seat])  # his other cards go face down
+        hands[seat] = []
+        passing.pending_discard = partner
+        self.to_move = partner
+        passing.step += 1 if passing.step % 2 == 0 else 0
+
+    # ------------------------------------------------------------------ trick play
+
     def _legal_play(self) -> list[int]:
-        pid = self.in_play[self.turn_pos]
-        hand = self.hands[pid]
-        tc = self.trick_cards
+        play = self.play
+        player = play.in_play[play.turn_pos]
+        hand = self.cards.hands[player]
+        tc = play.cards
         if tc:
-            cards = self._follow(hand, self.trump, tc[0], self.best)
+            cards = self._follow(hand, self.cards.trump, tc[0], play.best)
         else:
-            won_last = bool(self.trick_winners) and self.trick_winners[-1] == pid
-            cards = self._lead(hand, self.trump, self.trick_no, won_last, self.turnup)
+            won_last = bool(play.winners) and play.winners[-1] == player
+            cards = self._lead(hand, self.cards.trump, play.trick_no, won_last, self.cards.turnup)
         out = [A.PLAY + c for c in cards]  # hands are kept sorted
-        if self._challenges:
+        if self.rules.challenges.enabled:
             extra = self._challenge_extras()
             if extra:
                 out = sorted(extra) + out
@@ -537,311 +469,331 @@ class Deal:
 
     def _challenge_extras(self) -> list[int]:
         ch = self.rules.challenges
-        if self.put_seen:
+        chal = self.chal
+        play = self.play
+        if chal.put_seen:
             return [A.THROW_UP] if not ch.put_binding else []
         w = windows(ch.model)
-        if not self.trick_cards:
-            extra = list(w.first_lead if self.trick_no == 0 else w.later_lead)
-            if self.trick_no == 0 and self.turn_pos != 0:
+        if not play.cards:
+            extra = list(w.first_lead if play.trick_no == 0 else w.later_lead)
+            if play.trick_no == 0 and play.turn_pos != 0:
                 extra = []  # only the elder leads the first trick
-            if self.putter >= 0:
+            if chal.putter >= 0:
                 extra = [a for a in extra if a != A.PUT]
             return extra
         extra = []
         if ch.follower_may_concede:
             extra.append(A.THROW_UP)
-        if self.trick_no == 0 and self.putter < 0:
+        if play.trick_no == 0 and chal.putter < 0:
             extra.extend(w.follow_first)
         return extra
 
-    # ------------------------------------------------------------------ applying
-
-    def _do(self, a: int) -> None:
-        ph = self.phase
-        if ph == PLAY:
-            if a >= A.PLAY:
-                self._play(a - A.PLAY)
-            elif a == A.THROW_UP:
-                self._concede(self.to_move)
-            else:
-                self._put(self.to_move)
-        elif ph == DECLARE:
-            self._declare(a)
-        elif ph == PARTNER:
-            self._partner(a)
-        elif ph == DECIDE:
-            if a == A.PUT:
-                self._put(self.to_move)
-            else:
-                self._concede(self.to_move)
-        elif ph == RESPOND:
-            if a == A.SEE:
-                self.put_seen = True
-                self.phase = self.resume_phase
-                self.to_move = self.actors[self.turn_pos]
-            else:
-                self._score_points(self.putter, self.rules.challenges.point, "refused")
-
-    def _declare(self, a: int) -> None:
-        seat = self.to_move
-        if a == A.THROW_UP:
-            self.status[seat] = THREW
-            if seat == self.dealer:
-                self._dealer_passes()
-                return
-        elif a == A.TAKE_MISS:
-            self._discard(seat, self.hands[seat])  # his own cards go aside, unexposed
-            self.hands[seat] = self.miss or []
-            self.miss = None
-            self.miss_taker = seat
-            self.status[seat] = STOOD
-        elif a == A.PLAY_MISS:
-            self.status[seat] = THREW
-            self.miss_for_pool = True
-        else:
-            if a >= A.EXCHANGE and not self.rules.exchange.exchanger_must_play:
-                self._exchange(seat, a)
-                return  # he declares again: stand or throw up (1.2.6, option)
-            self.status[seat] = STOOD
-            if a >= A.EXCHANGE:
-                self._exchange(seat, a)
-        self.decl_pos += 1
-        self._next_declarer()
-
-    def _exchange(self, seat: int, a: int) -> None:
-        out = exchange_cards(a)
-        hand = self.hands[seat]
-        for c in out:
-            hand.remove(c)
-        self._discard(seat, out)
-        stock = self.stock
-        for _ in out:
-            hand.append(stock.pop())
-        hand.sort()
-        self.exchanged[seat] = len(out)
-
-    def _discard(self, seat: int, cards: Sequence[int]) -> None:
-        self.discarded.extend(cards)
-        self.discard_owner.extend([seat] * len(cards))
-
-    def _dealer_passes(self) -> None:
-        self.decl_pos += 1
-        self._after_declarations()
-
-    def _partner(self, a: int) -> None:
-        seat = self.to_move
-        partner = (seat + 2) % self.n
-        if a == A.RECEIVE:
-            self.to_move = partner
-            self.partner_step += 1
-            return
-        if a >= A.DISCARD:
-            self.hands[seat].remove(a - A.DISCARD)
-            self._discard(seat, [a - A.DISCARD])
-            self.pending_discard = -1
-            self.partner_step = (self.partner_step // 2 + 1) * 2
-            if self.partner_step >= 4:
-                self._partners_done()
-            else:
-                self.to_move = self.order[1]
-            return
-        c = a - A.GIVE
-        self.hands[seat].remove(c)
-        self.hands[partner].append(c)
-        self.hands[partner].sort()
-        self.givers.append(seat)
-        self.status[seat] = OUT
-        self._discard(seat, self.hands[seat])  # his other cards go face down
-        self.hands[seat] = []
-        self.pending_discard = partner
-        self.to_move = partner
-        self.partner_step += 1 if self.partner_step % 2 == 0 else 0
-
-    def _partners_done(self) -> None:
-        for s in self.order:
-            if self.status[s] != OUT:
-                self.status[s] = STOOD
-        self._after_declarations()
+    def _apply_play(self, a: int) -> None:
+        if a >= A.PLAY:
+            self._play(a - A.PLAY)
+        elif a == A.THROW_UP:
+            self._concede(self.to_move)
+        elif a == A.PUT:
+            self._put(self.to_move)
+        else:  # pragma: no cover - the legal actions of the play phase are listed above
+            raise AssertionError(f"no play-phase action {a}")
 
     def _play(self, c: int) -> None:
-        pos = self.turn_pos
-        pid = self.in_play[pos]
-        self.hands[pid].remove(c)
-        tc = self.trick_cards
+        play = self.play
+        pos = play.turn_pos
+        player = play.in_play[pos]
+        self.cards.hands[player].remove(c)
+        tc = play.cards
         tc.append(c)
-        self.played.append((pid, c))
+        play.played.append((player, c))
         if len(tc) == 1:
-            self.best, self.best_pos, self.tied = c, pos, False
+            play.best, play.best_pos, play.tied = c, pos, False
         else:
-            es = self._es
-            best = self.best
-            if es[c] == es[best]:
-                pw = self._pw
-                if pw[c] > pw[best]:
-                    self.best, self.best_pos, self.tied = c, pos, False
-                elif pw[c] == pw[best] and self.tb.tie_equal:
-                    self.tied = True
-            elif es[c] == self.trump:
-                self.best, self.best_pos, self.tied = c, pos, False
-        k = len(self.in_play)
+            verdict = beats(play.best, c, self._es, self._pw, self.cards.trump, self.tb.tie_equal)
+            if verdict > 0:
+                play.best, play.best_pos, play.tied = c, pos, False
+            elif verdict == 0:
+                play.tied = True
+        k = len(play.in_play)
         pos += 1
         if pos == k:
             pos = 0
         if len(tc) < k:
-            self.turn_pos = pos
-            self.to_move = self.actors[pos]
+            play.turn_pos = pos
+            self.to_move = play.actors[pos]
             return
         self._end_trick()
 
     def _end_trick(self) -> None:
-        if self.tied:
-            self.trick_winners.append(None)
+        play = self.play
+        if play.tied:
+            play.winners.append(None)
         else:
-            w = self.in_play[self.best_pos]
-            self.won[w] += 1
-            self.trick_winners.append(w)
-            self.lead_pos = self.best_pos
-        self.trick_cards = []
-        self.trick_no += 1
-        self.turn_pos = self.lead_pos
-        if self.trick_no == self._tricks:
-            settle_play(self)
+            w = play.in_play[play.best_pos]
+            play.won[w] += 1
+            play.winners.append(w)
+            play.lead_pos = play.best_pos
+        play.cards = []
+        play.trick_no += 1
+        play.turn_pos = play.lead_pos
+        if play.trick_no == self.rules.deal.hand_size:
+            self._finish(settle_play(self.view))
             return
-        if self._challenges and self.trick_no == 1 and not self.put_seen:
-            after = windows(self.rules.challenges.model).after_first_trick
-            if after:
-                self.phase = DECIDE
-                self.to_move = self.actors[0]
-                return
-        self.to_move = self.actors[self.turn_pos]
+        ch = self.rules.challenges
+        if (
+            ch.enabled
+            and play.trick_no == 1
+            and not self.chal.put_seen
+            and windows(ch.model).after_first_trick
+        ):
+            self.phase = DECIDE
+            self.to_move = play.actors[0]
+            return
+        self.to_move = play.actors[play.turn_pos]
 
     # ------------------------------------------------------------------ challenges
 
+    def _legal_decide(self) -> list[int]:
+        return sorted(windows(self.rules.challenges.model).after_first_trick)
+
+    def _apply_decide(self, a: int) -> None:
+        if a == A.PUT:
+            self._put(self.to_move)
+        else:
+            self._concede(self.to_move)
+
+    def _legal_respond(self) -> list[int]:
+        return [A.SEE, A.REFUSE]
+
+    def _apply_respond(self, a: int) -> None:
+        if a == A.SEE:
+            self.chal.put_seen = True
+            self.phase = PLAY
+            self.to_move = self.play.actors[self.play.turn_pos]
+        else:
+            points = self.rules.challenges.point
+            self._finish(challenge_points(self.view, self.chal.putter, points, "refused"))
+
     def _put(self, seat: int) -> None:
-        self.putter = seat
-        self.resume_phase = PLAY
+        self.chal.putter = seat
         self.phase = RESPOND
         self.to_move = self._opponent(seat)
 
     def _opponent(self, seat: int) -> int:
-        a, b = self.in_play[0], self.in_play[1]
+        a, b = self.play.in_play[0], self.play.in_play[1]
         return b if seat == a else a
 
     def _concede(self, seat: int) -> None:
-        ch = self.rules.challenges
-        pts = ch.point
-        if self.put_seen:
+        pts = self.rules.challenges.point
+        if self.chal.put_seen:
             pts = self.rules.session.target_points
-        self._score_points(self._opponent(seat), pts, "throw_up")
+        self._finish(challenge_points(self.view, self._opponent(seat), pts, "throw_up"))
 
-    def _score_points(self, seat: int, pts: int, how: str) -> None:
-        points = [0] * self.n
-        for s in self._side(seat):
-            points[s] = pts
-        self._finish(
-            DealResult(
-                dealer=self.dealer,
-                trump=self.trump_suit,
-                turn_up=self._turnup_text(),
-                ended_by=how,
-                tricks=self._tricks_by_seat(),
-                net=(0,) * self.n,
-                pool=self.pool,
-                carried=self.pool,
-                points=tuple(points),
-                stood=self._stood(),
-            )
-        )
+    def _legal_over(self) -> list[int]:
+        return []
 
-    def _side(self, seat: int) -> list[int]:
-        if self.rules.partnerships.enabled:
-            return [seat, (seat + 2) % self.n]
-        return [seat]
+    def _apply_over(self, a: int) -> None:  # pragma: no cover - nothing is legal when over
+        raise AssertionError("the deal is over")
 
-    # ------------------------------------------------------------------ settling
-
-    def _tricks_by_seat(self) -> tuple[int | None, ...]:
-        return tuple(
-            None if w is None else (MISS if w == self.n else w) for w in self.trick_winners
-        )
-
-    def trick_so_far(self) -> list[tuple[int, int]]:
-        """The current trick as (seat, card) in playing order; the miss's seat is -1."""
-        k = len(self.in_play)
-        return [
-            (self._seat_of(self.in_play[(self.lead_pos + i) % k]), c)
-            for i, c in enumerate(self.trick_cards)
-        ]
-
-    def played_cards(self) -> list[tuple[int, int]]:
-        """Every card played so far as (seat, card); the miss's seat is -1."""
-        return [(self._seat_of(p), c) for p, c in self.played]
-
-    def _seat_of(self, pid: int) -> int:
-        return MISS if pid == self.n else pid
-
-    def _turnup_text(self) -> str | None:
-        return None if self.turnup < 0 else CARD_TEXT[self.turnup]
-
-    def _stood(self) -> tuple[int, ...]:
-        return tuple(s for s in self.order if self.status[s] == STOOD)
-
-    def _finish(self, result: DealResult) -> None:
-        if self.shown:
-            result = attrs.evolve(
-                result,
-                shown=tuple(
-                    (seat, tuple(CARD_TEXT[c] for c in cards))
-                    for seat, cards in sorted(self.shown.items())
-                ),
-            )
-        self.result = result
-        self.phase = OVER
-        self.to_move = -1
-
-    def _money(self, receipts: Sequence[int], payments: Sequence[int]) -> dict[str, Any]:
-        """The result's money fields: what each seat received and paid, and its net
-        (its stake for the deal included)."""
-        stakes = self.ctx.stakes or (0,) * self.n
-        return {
-            "receipts": tuple(receipts),
-            "payments": tuple(payments),
-            "net": tuple(receipts[s] - payments[s] - stakes[s] for s in range(self.n)),
-        }
-
-    def _next_single(self, carried: int, loos: int) -> bool:
-        if self.rules.settlement.single_definition is SingleDefinition.NO_LOO:
-            return loos == 0
-        return carried == 0
-
-    # ------------------------------------------------------------------ refusals
-
-    # ------------------------------------------------------------------ copies and views
+    # ------------------------------------------------------------------ copies and values
 
     def clone(self) -> Deal:
-        """An independent copy of this deal."""
-        new = Deal.__new__(Deal)
-        new.__dict__.update({k: _copied(v) for k, v in self.__dict__.items()})
+        """An independent copy of this deal (the compiled tables are shared)."""
+        new = object.__new__(Deal)
+        new.tb = self.tb
+        new.rules = self.rules
+        new._follow = self._follow
+        new._lead = self._lead
+        new._es = self._es
+        new._pw = self._pw
+        new.ctx = self.ctx
+        new.n = self.n
+        new.dealer = self.dealer
+        new.order = self.order
+        new.pool = self.pool
+        new.history = list(self.history)
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.result = self.result
         new._legal = None
+        new.cards = self.cards.copy()
+        new.decl = self.decl.copy()
+        new.play = self.play.copy()
+        new.chal = self.chal.copy()
+        new.passing = self.passing.copy()
         return new
+
+    def __copy__(self) -> Deal:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
+        return self.clone()
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state of the deal as plain JSON data (not the rules: see
+        :meth:`~cardrules.engine.session.Session.to_json`)."""
+        return {
+            "context": self.ctx.to_json(),
+            "phase": self.phase.word,
+            "to_move": self.to_move,
+            "history": [[s, a] for s, a in self.history],
+            "result": None if self.result is None else self.result.to_json(),
+            "cards": self.cards.to_json(),
+            "declaring": self.decl.to_json(),
+            "play": self.play.to_json(),
+            "challenge": self.chal.to_json(),
+            "passing": self.passing.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, rules: Rules, data: Any) -> Deal:
+        """Rebuild a deal from :meth:`to_json` output under ``rules``.
+
+        Raises :class:`~cardrules.errors.RecordError` when the data is incomplete."""
+        if not isinstance(data, dict):
+            raise RecordError("a deal's state must be a mapping")
+        try:
+            ctx = DealContext.from_json(data["context"])
+            new = object.__new__(cls)
+            new.ctx = ctx
+            new.n = ctx.players
+            new.dealer = ctx.dealer
+            new.order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
+            new.pool = ctx.pool
+            new.phase = Phase.from_word(data["phase"])
+            new.to_move = int(data["to_move"])
+            new.history = [(int(s), int(a)) for s, a in data["history"]]
+            new.result = None if data["result"] is None else DealResult.from_json(data["result"])
+            new._legal = None
+            new.cards = Cards.from_json(data["cards"])
+            new.decl = Declaring.from_json(data["declaring"])
+            new.play = TrickPlay.from_json(data["play"])
+            new.chal = Challenge.from_json(data["challenge"])
+            new.passing = Passing.from_json(data["passing"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"a deal's state is incomplete or malformed: {exc!r}") from None
+        new._bind(tables_for(rules))
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {name: getattr(self, name) for name in self.__slots__ if not _derived(name)}
+        state["_legal"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._bind(tables_for(state["rules"]))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deal):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Deal dealer={self.dealer} phase={self.phase.word} to_move={self.to_move}>"
+
+    # ------------------------------------------------------------------ what a seat sees
 
     def public_history(self, seat: int) -> list[str]:
         """The actions so far as ``seat`` sees them: others' exchanges, gifts and
         discards show how many cards, not which."""
         out = []
         for s, a in self.history:
+            text = action_text(a)
             if s != seat and a >= A.GIVE and not A.is_play(a):
                 if a >= A.EXCHANGE:
                     text = f"exchange {len(exchange_cards(a))}"
                 elif a >= A.DISCARD:
                     text = "discard"
-                else:
-                    partner_of_seat = self.rules.partnerships.enabled and (s + 2) % self.n == seat
-                    text = action_text(a) if partner_of_seat else "give"
-            else:
-                text = action_text(a)
+                elif public_form(self.rules, self.n, s, a, seat)[1] == A.GIVE:
+                    text = "give"
             out.append(f"{s}: {text}")
         return out
+
+    def public_actions(self, seat: int) -> list[tuple[int, int]]:
+        """The actions so far as (seat, action id) in the form ``seat`` sees them: another
+        seat's exchange of k cards is the id of exchanging the k lowest cards
+        (:func:`~cardrules.engine.actions.exchange_id` of ``range(k)``), a discard is
+        :data:`~cardrules.engine.actions.DISCARD`, a gift to someone else
+        :data:`~cardrules.engine.actions.GIVE`."""
+        return [public_form(self.rules, self.n, s, a, seat) for s, a in self.history]
+
+
+def public_form(rules: Rules, players: int, actor: int, action: int, seat: int) -> tuple[int, int]:
+    """What ``seat`` sees of ``actor``'s ``action``, as a (seat, action id) pair."""
+    if actor == seat or action < A.GIVE or A.is_play(action):
+        return actor, action
+    if action >= A.EXCHANGE:
+        return actor, A.exchange_id(range(len(exchange_cards(action))))
+    if action >= A.DISCARD:
+        return actor, A.DISCARD
+    partner = rules.partnerships.enabled and (actor + 2) % players == seat
+    return actor, action if partner else A.GIVE
+
+
+def legal_declarations(view: DealView, seat: int) -> list[int]:
+    """The declarations open to ``seat`` now, as sorted ids (see :func:`declaration_options`).
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
+    >>> [A.action_text(a) for a in legal_declarations(s.deal.view, s.to_move)]
+    ['stand', 'throw-up', 'take-miss']
+    """
+    return declaration_options(
+        view.rules,
+        view.hand(seat),
+        dealer=seat == view.dealer,
+        miss_there=view.miss is not None,
+        standers=len(view.stood()),
+        exchanged=view.exchanged[seat] >= 0,
+        stock=len(view.stock),
+    )
+
+
+def declaration_options(
+    rules: Rules,
+    hand: Sequence[int],
+    *,
+    dealer: bool,
+    miss_there: bool,
+    standers: int,
+    exchanged: bool,
+    stock: int,
+) -> list[int]:
+    """The declarations open to a seat holding ``hand``: stand, take the miss, play the
+    miss for the pool, throw up, and the exchanges (1.1.8, 1.2.6, D9), as sorted ids.
+
+    The one statement of this rule: the deal uses it, and so do players reasoning about
+    the declarations others made with the hands a sample gives them.
+    """
+    out = [A.STAND]
+    if miss_there:
+        out.append(A.TAKE_MISS)
+    may_throw = rules.declarations.allow_throw_up
+    if (
+        miss_there
+        and dealer
+        and rules.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
+        and standers == 1
+    ):
+        # One stander on his own hand: the dealer stands, takes the miss, or defends the
+        # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
+        out.append(A.PLAY_MISS)
+        may_throw = False
+    if may_throw:
+        out.append(A.THROW_UP)
+    if rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and not exchanged:
+        out.extend(exchange_ids(list(hand), min(len(hand), stock)))
+    out.sort()
+    return out
+
+
+def _derived(name: str) -> bool:
+    """Attributes rebuilt from the rules on unpickling, never pickled (closures)."""
+    return name in ("tb", "_follow", "_lead", "_es", "_pw")
 
 
 def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:
@@ -850,73 +802,13 @@ def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:
     return [c for c in hand if pw[c] == target]
 
 
-def _copied(value: Any) -> Any:
-    """A list (lists in it too) or dict copied; anything else is immutable or shared."""
-    if type(value) is list:
-        return [list(v) if type(v) is list else v for v in value]
-    if type(value) is dict:
-        return dict(value)
-    return value
-
-
-_PLANS: dict[tuple[Any, ...], list[int]] = {}
-_PICKS: dict[tuple[Any, ...], list[Any]] = {}
-
-
-def _deal_picks(
-    n: int, hand: int, packets: Sequence[int], miss: bool, position: MissPosition
-) -> list[Any]:
-    """For each place (seats from the elder, then the miss), a getter of its cards from the deck."""
-    key = (n, hand, tuple(packets), miss, position)
-    picks = _PICKS.get(key)
-    if picks is None:
-        plan = _deal_plan(n, hand, packets, miss, position)
-        picks = []
-        for dest in range(n + 1):
-            idx = [i for i, d in enumerate(plan) if d == dest] or [0]
-            getter = (
-                operator.itemgetter(*idx) if len(idx) > 1 else (lambda deck, i=idx[0]: (deck[i],))
-            )
-            picks.append(getter)
-        _PICKS[key] = picks
-    return picks
-
-
-def _deal_plan(
-    n: int, hand: int, packets: Sequence[int], miss: bool, position: MissPosition
-) -> list[int]:
-    """Where each card from the top of the pack goes: 0..n-1 the seats from the elder, n the miss.
-
-    >>> _deal_plan(2, 3, (1,), True, MissPosition.AFTER_DEALER_EACH_ROUND)
-    [0, 1, 2, 0, 1, 2, 0, 1, 2]
-    """
-    key = (n, hand, tuple(packets), miss, position)
-    plan = _PLANS.get(key)
-    if plan is not None:
-        return plan
-    plan = []
-    sizes: list[int] = []
-    while sum(sizes) < hand:
-        for p in packets:
-            sizes.append(min(p, hand - sum(sizes)))
-            if sum(sizes) >= hand:
-                break
-    block = miss and position is MissPosition.BLOCK_AT_END
-    for size in sizes:
-        round_order = list(range(n))
-        if miss and not block:
-            if position is MissPosition.FIRST_EACH_ROUND:
-                round_order.insert(0, n)
-            else:
-                round_order.append(n)
-        for dest in round_order:
-            plan.extend([dest] * size)
-    if block:
-        plan.extend([n] * hand)
-    _PLANS[key] = plan
-    return plan
-
-
-def describe_action(a: int) -> str:
-    """The text of an action (for messages)."""
-    return action_text(a)
+#: For each phase (by its number), its legal actions and applying one (OpenSpiel style).
+PHASE_TABLE: tuple[tuple[Callable[[Deal], list[int]], Callable[[Deal, int], None]], ...] = (
+    (Deal._legal_declare, Deal._apply_declare),
+    (Deal._legal_partner, Deal._apply_partner),
+    (Deal._legal_play, Deal._apply_play),
+    (Deal._legal_decide, Deal._apply_decide),
+    (Deal._legal_respond, Deal._apply_respond),
+    (Deal._legal_over, Deal._apply_over),
+)
+assert [p.value for p in Phase] == list(range(len(PHASE_TABLE)))

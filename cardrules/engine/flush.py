@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.engine.tables import NO_TRUMP, Tables
+from cardrules.cards import NO_TRUMP
+from cardrules.engine.tables import Tables
 from cardrules.rules.model import FlushExactTie, FlushOrder, FlushSameClass
 
 

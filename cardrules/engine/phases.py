@@ -1,20 +1,62 @@
-"""The phases of a deal and the states of a seat in it (shared by the engine's modules).
+"""The phases of a deal and the states of a seat in it.
 
->>> PHASE_NAMES[PLAY], STATUS_NAMES[THREW]
+A deal moves through :class:`Phase` values; each phase has one pair of functions in the
+deal's phase table (its legal actions, and applying one). A seat's part in the deal is a
+:class:`Status`.
+
+>>> Phase.PLAY.word, Status.THREW.word
 ('play', 'threw up')
+>>> Phase.from_word("respond") is Phase.RESPOND
+True
 """
 
 from __future__ import annotations
 
-#: Declaring (stand, throw up, take the miss, exchange); partners passing cards; playing
-#: tricks; the elder's decision after the first trick (Put); answering a put; over.
-DECLARE, PARTNER, PLAY, DECIDE, RESPOND, OVER = range(6)
-PHASE_NAMES = ("declare", "partner", "play", "decide", "respond", "over")
+import enum
 
-#: A seat has not declared yet, stands (plays), has thrown up, or is out of the play
-#: (a dealer who sits out, a partner who gave his card).
-UNDECIDED, STOOD, THREW, OUT = range(4)
+
+class Phase(enum.IntEnum):
+    """Declaring (stand, throw up, take the miss, exchange); partners passing cards; playing
+    tricks; the elder's decision after the first trick (challenges); answering a put; over."""
+
+    DECLARE = 0
+    PARTNER = 1
+    PLAY = 2
+    DECIDE = 3
+    RESPOND = 4
+    OVER = 5
+
+    @property
+    def word(self) -> str:
+        """The phase's name in observations and messages."""
+        return PHASE_NAMES[self]
+
+    @classmethod
+    def from_word(cls, word: str) -> Phase:
+        """The phase named ``word`` (raises ValueError for an unknown word)."""
+        return cls(PHASE_NAMES.index(word))
+
+
+class Status(enum.IntEnum):
+    """A seat has not declared yet, stands (plays), has thrown up, or is out of the play
+    (a dealer who sits out, a partner who gave his card)."""
+
+    UNDECIDED = 0
+    STOOD = 1
+    THREW = 2
+    OUT = 3
+
+    @property
+    def word(self) -> str:
+        """The status in words."""
+        return STATUS_NAMES[self]
+
+
+PHASE_NAMES = ("declare", "partner", "play", "decide", "respond", "over")
 STATUS_NAMES = ("undecided", "stood", "threw up", "out")
+
+DECLARE, PARTNER, PLAY, DECIDE, RESPOND, OVER = Phase
+UNDECIDED, STOOD, THREW, OUT = Status
 
 #: The seat recorded for a trick won by the miss played for the pool.
 MISS = -1

@@ -1,69 +1,52 @@
 """Game records: the rules, the start and every action, as JSON.
 
-A record rebuilds the exact session: the same rules (checked by a hash of the
-effective rules), the same seed or fixed deal, and the same actions.
+A record (:meth:`Session.record <cardrules.engine.session.Session.record>`) rebuilds the
+exact session: the same rules (checked by a hash of the effective rules), the same seed
+or fixed deal, and the same actions. :func:`replay` here takes the rules it replays under;
+:func:`cardrules.replay` also finds them by the record's variant name.
 
 >>> import cardrules
->>> from cardrules.engine.record import replay
 >>> s = cardrules.new_session("three-card-loo", players=3, seed=11)
 >>> for _ in range(5):
 ...     s.apply(s.legal_actions()[0])
->>> again = replay(s.record())
->>> again.actions == s.actions and again.scores == s.scores
+>>> again = replay(s.record(), s.rules)
+>>> again == s
 True
 """
 
 from __future__ import annotations
 
-import enum
-import hashlib
 import json
 from typing import Any
 
-import attrs
-
-from cardrules.engine.actions import action_text, parse_action
-from cardrules.engine.deal import FixedDeal
+from cardrules.engine.actions import format_step, parse_action
+from cardrules.engine.dealing import FixedDeal
+from cardrules.engine.rulesdata import rules_hash, rules_json
+from cardrules.engine.session import RECORD_FORMAT, Origin, Session
 from cardrules.errors import CardRulesError, RecordError
 from cardrules.rules.model import Rules
 
-FORMAT = "cardrules-record/1"
+__all__ = [
+    "FORMAT",
+    "check_record",
+    "dumps",
+    "format_step",
+    "parse_step",
+    "replay",
+    "replay_under",
+    "rules_hash",
+    "rules_json",
+]
 
-
-def rules_json(rules: Rules) -> dict[str, Any]:
-    """The effective rules as plain JSON data (enum values as their words)."""
-
-    def convert(_inst: Any, _field: Any, value: Any) -> Any:
-        if isinstance(value, enum.Enum):
-            return value.value
-        if isinstance(value, tuple):
-            return list(value)
-        return value
-
-    return attrs.asdict(rules, value_serializer=convert)
-
-
-def rules_hash(rules: Rules) -> str:
-    """A short fingerprint of the effective rules (names and descriptions excluded).
-
-    >>> from cardrules.rules.model import Rules
-    >>> len(rules_hash(Rules()))
-    16
-    """
-    data = rules_json(rules)
-    for key in ("name", "title", "aliases", "description", "sources", "house_rules", "kind"):
-        data.pop(key, None)
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def format_step(seat: int, action: int) -> str:
-    """``"SEAT: ACTION"``, the form of actions in records and rulings."""
-    return f"{seat}: {action_text(action)}"
+FORMAT = RECORD_FORMAT
 
 
 def parse_step(text: str) -> tuple[int | None, str]:
-    """Split ``"2: play QH"`` into ``(2, "play QH")``; a step without a seat gives None."""
+    """Split ``"2: play QH"`` into ``(2, "play QH")``; a step without a seat gives None.
+
+    >>> parse_step("2: play QH"), parse_step("stand")
+    ((2, 'play QH'), (None, 'stand'))
+    """
     if ":" in text:
         head, _, rest = text.partition(":")
         try:
@@ -73,54 +56,31 @@ def parse_step(text: str) -> tuple[int | None, str]:
     return None, text.strip()
 
 
-def session_record(session: Any) -> dict[str, Any]:
-    """The record of a session (see :meth:`cardrules.engine.session.Session.record`)."""
-    origin = session.origin
-    rules = session.rules
-    return {
-        "format": FORMAT,
-        "rules": {
-            "variant": origin.variant if origin else rules.name,
-            "house_rules": list(origin.house_rules) if origin else list(rules.house_rules),
-            "overrides": (origin.overrides if origin else None) or {},
-            "hash": rules_hash(rules),
-        },
-        "players": session.players,
-        "seed": session.seed,
-        "start": session.start,
-        "actions": [format_step(s, a) for s, a in session.actions],
-    }
-
-
-def replay(record: dict[str, Any], rules: Rules | None = None) -> Any:
-    """Rebuild a session from its record, applying every action.
-
-    ``rules`` may be given when the record's variant is not a bundled name or
-    a path that can be found from here.
-    """
-    from cardrules.engine.session import Session
-
+def check_record(record: Any) -> dict[str, Any]:
+    """The record's rules specification, after checking that ``record`` is a record."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a cardrules record (expected format {FORMAT!r})")
-    try:
-        spec = record["rules"]
-        if rules is None:
-            from cardrules.rules.loader import load_variant
+    spec = record.get("rules")
+    if not isinstance(spec, dict) or "variant" not in spec:
+        raise RecordError("the record lacks its 'rules' (variant, house rules, hash)")
+    return spec
 
-            rules = load_variant(
-                spec["variant"],
-                house_rules=spec.get("house_rules", ()),
-                overrides=spec.get("overrides") or None,
-            )
-        if spec.get("hash") and spec["hash"] != rules_hash(rules):
-            raise RecordError(
-                f"the rules have changed since the record was made "
-                f"(hash {rules_hash(rules)}, record {spec['hash']})"
-            )
+
+def replay(record: dict[str, Any], rules: Rules) -> Session:
+    """Rebuild a session from its record under ``rules``, applying every action.
+
+    Raises :class:`~cardrules.errors.RecordError` when the rules' hash differs from the
+    record's, or an action does not replay.
+    """
+    spec = check_record(record)
+    if spec.get("hash") and spec["hash"] != rules_hash(rules):
+        raise RecordError(
+            f"the rules have changed since the record was made "
+            f"(hash {rules_hash(rules)}, record {spec['hash']})"
+        )
+    try:
         start = record.get("start") or {}
         fixed = FixedDeal.from_json(start["deal"]) if start.get("deal") else None
-        from cardrules.engine.session import Origin
-
         session = Session(
             rules,
             record["players"],
@@ -148,6 +108,10 @@ def replay(record: dict[str, Any], rules: Rules | None = None) -> Any:
         except CardRulesError as exc:
             raise RecordError(f"action {i + 1} ({step!r}) does not replay: {exc}") from None
     return session
+
+
+#: :func:`replay` by the name the facade :mod:`cardrules.api` imports it under.
+replay_under = replay
 
 
 def dumps(record: dict[str, Any]) -> str:

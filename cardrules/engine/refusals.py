@@ -8,46 +8,46 @@ action is refused, so they cost nothing in play.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from cardrules.cards import card_text, sorted_cards
+from cardrules.cards import NO_TRUMP, card_text, sorted_cards
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards
 from cardrules.engine.phases import DECLARE, OVER, PARTNER, PLAY
-from cardrules.engine.tables import NO_TRUMP
+from cardrules.engine.view import DealView
 from cardrules.errors import GameOverError, IllegalActionError
-from cardrules.rules.model import ExchangeMode
-
-if TYPE_CHECKING:
-    from cardrules.engine.deal import Deal
+from cardrules.rules.model import BeCivil, ExchangeMode
 
 
-def refusal(deal: Deal, a: int) -> Exception:
-    """The error for an action the rules refuse now, saying why and what is legal."""
+def refusal(deal: DealView, a: int, legal: Sequence[int]) -> Exception:
+    """The error for action ``a``, which the rules refuse now (``legal`` are the legal
+    actions), saying why and what is legal."""
     if deal.phase == OVER:
         return GameOverError("the deal is over: no more actions")
     try:
         text = action_text(a)
     except ValueError:
         text = str(a)
-    seat = deal.to_move
-    legal = deal._legal or []
-    listed = ", ".join(action_text(x) for x in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    because = reason(deal, a)
-    return IllegalActionError(f"seat {seat} may not {text}: {because} (legal: {listed})")
+    return IllegalActionError(
+        seat=deal.to_move,
+        action=text,
+        reason=reason(deal, a, legal),
+        legal=[action_text(x) for x in legal],
+    )
 
 
-def reason(deal: Deal, a: int) -> str:
+def reason(deal: DealView, a: int, legal: Sequence[int]) -> str:
     """Why the rules refuse action ``a`` now, in the words of the rule."""
     if deal.phase == PLAY and A.is_play(a):
         c = a - A.PLAY
-        pid = deal.in_play[deal.turn_pos]
-        hand = deal.hands[pid]
+        hand = deal.hand(deal.in_play[deal.turn_pos])
         if c not in hand:
             return f"{card_text(c)} is not in the hand"
-        legal_cards = [x - A.PLAY for x in (deal._legal or []) if A.is_play(x)]
+        legal_cards = [x - A.PLAY for x in legal if A.is_play(x)]
         shown = " or ".join(card_text(x) for x in sorted_cards(legal_cards))
         if deal.trick_cards:
+            if _civil(deal, c):
+                return "Pam must be civil: the ace of trumps was led"
             return follow_reason(deal, hand, legal_cards, shown)
         return f"the leader must lead {shown}"
     if deal.phase == DECLARE:
@@ -58,11 +58,24 @@ def reason(deal: Deal, a: int) -> str:
         if A.GIVE <= a < A.DISCARD:
             return "a partner gives his best card"
     if A.is_play(a):
-        return f"no card is played in the {deal.phase_name} phase"
-    return f"it is the {deal.phase_name} phase"
+        return f"no card is played in the {deal.phase.word} phase"
+    return f"it is the {deal.phase.word} phase"
 
 
-def declare_reason(deal: Deal, a: int) -> str:
+def _civil(deal: DealView, c: int) -> bool:
+    """Whether ``c`` is Pam, refused because the ace of trumps was led (1.2.8)."""
+    tb = deal.tables
+    trump = deal.trump
+    return (
+        trump != NO_TRUMP
+        and c == tb.promoted[trump]
+        and deal.trick_cards[0] == tb.ace_of[trump]
+        and deal.rules.following.be_civil is not BeCivil.OFF
+    )
+
+
+def declare_reason(deal: DealView, a: int) -> str:
+    """Why a declaration is refused."""
     r = deal.rules
     if a >= A.EXCHANGE:
         if r.exchange.mode is ExchangeMode.NONE:
@@ -70,7 +83,7 @@ def declare_reason(deal: Deal, a: int) -> str:
         if deal.exchanged[deal.to_move] >= 0:
             return "no second exchange is allowed"
         cards = exchange_cards(a)
-        if any(c not in deal.hands[deal.to_move] for c in cards):
+        if any(c not in deal.hand(deal.to_move) for c in cards):
             return "only cards in the hand may be exchanged"
         return "the stock is too small for that exchange"
     if a == A.TAKE_MISS:
@@ -89,14 +102,15 @@ def declare_reason(deal: Deal, a: int) -> str:
     return "that is not a declaration"
 
 
-def follow_reason(deal: Deal, hand: list[int], legal_cards: list[int], shown: str) -> str:
-    es = deal.tb.suit[deal.trump]
+def follow_reason(deal: DealView, hand: Sequence[int], legal_cards: list[int], shown: str) -> str:
+    """Why a card is refused to a trick in progress."""
+    es = deal.tables.suit[deal.trump]
     led = es[deal.trick_cards[0]]
     suit_name = ("spade", "heart", "diamond", "club", "card")[led if led < 4 else 4]
     if legal_cards and all(es[c] == led for c in legal_cards):
         if (
             any(
-                deal.tb.power[deal.trump][c] > deal.tb.power[deal.trump][deal.best]
+                deal.tables.power[deal.trump][c] > deal.tables.power[deal.trump][deal.best]
                 for c in legal_cards
             )
             and es[deal.best] == led

@@ -1,6 +1,11 @@
 """A session: a sequence of deals at one table, with the pool and scores carried.
 
->>> import cardrules
+A :class:`Session` is a value: :meth:`~Session.state` gives the whole position as plain
+data (compared with ``==``), :meth:`~Session.to_json` and :meth:`~Session.from_json`
+carry a position in mid-deal, :meth:`~Session.clone` (and ``copy.deepcopy``) copy it
+cheaply, and it pickles (the compiled tables are rebuilt from the rules on loading).
+
+>>> import cardrules, copy, pickle
 >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
 >>> s.to_move == (s.dealer + 1) % 4, s.legal_action_texts()
 (True, ['stand', 'throw-up', 'take-miss'])
@@ -8,6 +13,8 @@
 ...     s.apply(s.legal_actions()[0])
 >>> sum(s.scores) + s.pool
 0
+>>> pickle.loads(pickle.dumps(s)) == s == copy.deepcopy(s) == Session.from_json(s.to_json())
+True
 """
 
 from __future__ import annotations
@@ -18,19 +25,23 @@ from typing import Any
 
 import attrs
 
-from cardrules.cards import RANKS, card_text, rank_of, sorted_cards
-from cardrules.engine.actions import DISCARD as DISCARD_BASE
-from cardrules.engine.actions import EXCHANGE as EXCHANGE_BASE
-from cardrules.engine.actions import GIVE as GIVE_BASE
-from cardrules.engine.actions import PLAY as PLAY_BASE
-from cardrules.engine.actions import action_text, exchange_cards, exchange_id, parse_action
+from cardrules.cards import RANKS, rank_of
+from cardrules.engine.actions import action_text, format_step
 from cardrules.engine.deal import Deal, DealContext, FixedDeal
-from cardrules.engine.phases import OVER, PLAY
-from cardrules.engine.refusals import refusal
+from cardrules.engine.observation import observe
+from cardrules.engine.phases import OVER
+from cardrules.engine.rulesdata import rules_from_json, rules_hash, rules_json
 from cardrules.engine.settlement import DealResult
 from cardrules.engine.tables import tables_for
-from cardrules.errors import GameOverError, PlayError
+from cardrules.errors import GameOverError, PlayError, RecordError
 from cardrules.rules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
+
+__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
+
+#: The ``format`` of a game record (:meth:`Session.record`).
+RECORD_FORMAT = "cardrules-record/1"
+#: The ``format`` of a position (:meth:`Session.to_json`).
+STATE_FORMAT = "cardrules-state/1"
 
 
 @attrs.frozen
@@ -50,6 +61,12 @@ class Session:
     ``scores`` start the session from a given position. ``on_deal`` is called
     with each deal as it is dealt, before anything is played or settled (a
     statistic of dealt hands sees even the deals that end as they are dealt).
+
+    With ``pause_at_deal_end`` the session stops at the end of each deal (one
+    that ends as it is dealt included): its result is settled into the scores,
+    the finished deal stays observable (phase ``over``, nobody to move), and
+    :meth:`next_deal` deals the next one. Either way :attr:`last_deal` is the
+    deal that finished last.
     """
 
     def __init__(
@@ -66,6 +83,7 @@ class Session:
         single: bool | None = None,
         origin: Origin | None = None,
         on_deal: Callable[[Deal], None] | None = None,
+        pause_at_deal_end: bool = False,
     ) -> None:
         n = rules.players.default if players is None else players
         if not rules.players.min <= n <= rules.max_players:
@@ -96,7 +114,10 @@ class Session:
         self.results: list[DealResult] = []
         self.histories: list[list[tuple[int, int]]] = []
         self.winner: tuple[int, ...] = ()
+        self.pause_at_deal_end = pause_at_deal_end
+        self.last_deal: Deal | None = None
         self._over = False
+        self._paused = False
         self._first = first_deal
         self._single = (pool == 0) if single is None else single
         self.deal: Deal
@@ -168,12 +189,12 @@ class Session:
             first=self._first,
         )
         self.pool = ctx.pool
-        deal = Deal(self.tables, ctx, rng=self.rng, fixed=fixed)
-        return deal
+        return Deal(self.tables, ctx, rng=self.rng, fixed=fixed)
 
     def _start_deal(self, fixed: FixedDeal | None = None) -> None:
         """Deal the next hand; one that ends as it is dealt (a flush shown at once,
-        an exposed-card single) is settled at once and the next dealt."""
+        an exposed-card single) is settled at once and, unless the session pauses at
+        a deal's end, the next dealt."""
         while True:
             self.deal = self._new_deal(fixed)
             fixed = None
@@ -182,12 +203,12 @@ class Session:
             if not self.deal.is_over:
                 return
             self._settle_deal()
-            if self._over:
+            if self._over or self._paused:
                 return
 
     def _close_deal(self) -> None:
         self._settle_deal()
-        if not self._over:
+        if not self._over and not self._paused:
             self._start_deal()
 
     def _settle_deal(self) -> None:
@@ -204,9 +225,11 @@ class Session:
         self.pool = res.carried
         self.results.append(res)
         self.histories.append(deal.history)
+        self.last_deal = deal
         self._first = False
         self._single = res.next_single
         self.dealer = (self.dealer + 1) % self.players
+        self._paused = self.pause_at_deal_end
         if self._session_over(res):
             self._over = True
 
@@ -239,7 +262,7 @@ class Session:
     def actions(self) -> list[tuple[int, int]]:
         """Every (seat, action) of the session so far, in order."""
         out = [x for h in self.histories for x in h]
-        if not self._over:
+        if not self._over and not self._paused:
             out.extend(self.deal.history)
         return out
 
@@ -249,47 +272,44 @@ class Session:
         return self._over
 
     @property
+    def deal_over(self) -> bool:
+        """Whether the session is paused at the end of a deal (see ``pause_at_deal_end``),
+        or over."""
+        return self._paused or self._over
+
+    @property
+    def last_result(self) -> DealResult | None:
+        """The result of the deal that finished last, or None."""
+        return self.results[-1] if self.results else None
+
+    @property
     def to_move(self) -> int:
-        """The seat to move, or -1 when the session is over."""
-        return -1 if self._over else self.deal.to_move
+        """The seat to move, or -1 when the session is over or paused at a deal's end."""
+        return -1 if self._over or self._paused else self.deal.to_move
 
     def legal_actions(self) -> list[int]:
         """The sorted action ids open to the seat to move."""
-        if self._over:
+        if self._over or self._paused:
             return []
-        d = self.deal
-        legal = d._legal
-        if legal is None:
-            legal = d._legal = d._legal_play() if d.phase == PLAY else d._compute_legal()
-        return legal[:]
+        return self.deal.legal_actions()
 
     def legal_action_texts(self) -> list[str]:
         """The legal actions as text."""
         return [action_text(a) for a in self.legal_actions()]
 
     def apply(self, action: int | str) -> None:
-        """Apply an action of the seat to move; a finished deal is settled and the next begins.
+        """Apply an action of the seat to move; a finished deal is settled and the next
+        begins (unless the session pauses at a deal's end).
 
         An illegal action raises :class:`~cardrules.errors.IllegalActionError`
         with the reason and changes nothing.
         """
         if self._over:
             raise GameOverError("the session is over: no more actions")
-        # Deal.apply inlined: this is the hot path of every simulation, and a call less per
-        # action is measurable against the hand-written baseline (benchmarks/).
+        if self._paused:
+            raise GameOverError("the deal is over: call next_deal() to deal the next one")
         d = self.deal
-        a = action if type(action) is int else parse_action(action)
-        legal = d._legal
-        if legal is None:
-            legal = d._legal = d._compute_legal()
-        if a not in legal:
-            raise refusal(d, a)
-        d._legal = None
-        d.history.append((d.to_move, a))
-        if d.phase == PLAY and a >= PLAY_BASE:
-            d._play(a - PLAY_BASE)
-        else:
-            d._do(a)
+        d.apply(action)
         if d.phase == OVER:
             self._close_deal()
 
@@ -300,6 +320,54 @@ class Session:
         if deal.phase == OVER:
             self._close_deal()
 
+    def next_deal(self) -> None:
+        """Deal the next hand after a pause at a deal's end.
+
+        >>> import cardrules
+        >>> s = cardrules.new_session("put", seed=2, pause_at_deal_end=True)
+        >>> while not s.deal_over:
+        ...     s.apply(s.legal_actions()[0])
+        >>> s.observation(0)["phase"], s.observation(0)["result"] == s.last_result.to_json()
+        ('over', True)
+        >>> s.next_deal(); s.observation(0)["phase"]
+        'play'
+        """
+        if self._over:
+            raise GameOverError("the session is over: no more deals")
+        if not self._paused:
+            raise GameOverError("the deal is still in progress")
+        self._paused = False
+        self._start_deal()
+
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds now, as sorted card ids."""
+        self._check_seat(seat)
+        return list(self.deal.cards.hands[seat])
+
+    def dealt_hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` was dealt this deal (before the miss, an exchange or a gift),
+        as sorted card ids: perfect recall.
+
+        >>> import cardrules
+        >>> s = cardrules.new_session("three-card-loo", players=3, seed=1)
+        >>> s.dealt_hand(s.to_move) == s.observation(s.to_move)["dealt_ids"] == s.hand(s.to_move)
+        True
+        """
+        self._check_seat(seat)
+        return list(self.deal.cards.dealt[seat])
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise PlayError(f"no seat {seat!r} at a table of {self.players}")
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Exactly what ``seat`` may know now, as plain data (see
+        :func:`cardrules.engine.observation.observe` for the keys)."""
+        self._check_seat(seat)
+        return observe(self, seat)
+
+    # ------------------------------------------------------------------ values
+
     def clone(self) -> Session:
         """An independent copy (its random stream included)."""
         new = Session.__new__(Session)
@@ -309,148 +377,151 @@ class Session:
         new.scores = list(self.scores)
         new.results = list(self.results)
         new.histories = list(self.histories)
+        new.start = dict(self.start)
         new.deal = self.deal.clone()
+        if self.last_deal is self.deal:
+            new.last_deal = new.deal
         return new
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """Exactly what ``seat`` may know now, as plain data."""
-        d = self.deal
-        n = self.players
-        obs: dict[str, Any] = {
-            "seat": seat,
-            "players": n,
-            "deal_number": self.deals_played,
-            "dealer": d.dealer,
-            "phase": "over" if self._over else d.phase_name,
-            "to_move": self.to_move,
-            "trump": d.trump_suit,
-            "turn_up": d._turnup_text(),
-            "hand": [card_text(c) for c in sorted_cards(d.hands[seat])],
-            "hand_sizes": [len(d.hands[s]) for s in range(n)],
-            "pool": d.pool,
+    def __copy__(self) -> Session:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
+        return self.clone()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        del state["tables"]  # rebuilt from the rules on loading: it holds closures
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.tables = tables_for(self.rules)
+
+    def state(self) -> dict[str, Any]:
+        """The whole position as plain, JSON-ready data: two sessions are in the same
+        position exactly when their states are equal. (Where the session came from, its
+        seed, origin and start, is not part of the position: see :meth:`to_json`.)"""
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "pool": self.pool,
             "scores": list(self.scores),
-            "history": d.public_history(seat),
-            "miss": (
-                "none"
-                if d.miss is None and d.miss_taker < 0 and not d.miss_for_pool
-                else "untaken"
-                if d.miss is not None
-                else "for the pool"
-                if d.miss_for_pool
-                else f"taken by {d.miss_taker}"
-            ),
-            "stock_size": len(d.stock),
-            "trick": [(s, card_text(c)) for s, c in d.trick_so_far()],
-            "played": [(s, card_text(c)) for s, c in d.played_cards()],
-            "tricks": list(d._tricks_by_seat()),
-            "shown": {s: [card_text(c) for c in h] for s, h in d.shown.items()},
-            "legal": self.legal_action_texts() if self.to_move == seat else [],
+            "winner": list(self.winner),
+            "over": self._over,
+            "paused": self._paused,
+            "pause_at_deal_end": self.pause_at_deal_end,
+            "first": self._first,
+            "single": self._single,
+            "rng": _rng_json(self.rng),
+            "results": [r.to_json() for r in self.results],
+            "histories": [[[s, a] for s, a in h] for h in self.histories],
+            "deal": self.deal.to_json(),
+            "last_deal": None if self.last_deal is None else self.last_deal.to_json(),
         }
-        if d.miss_for_pool and seat == d.dealer and d.phase == PLAY:
-            obs["miss_hand"] = [card_text(c) for c in sorted_cards(d.hands[n])]
-        if self.rules.partnerships.enabled:
-            obs["partner"] = (seat + 2) % n
-        return obs
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Session):
+            return NotImplemented
+        return self.rules == other.rules and self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, Any]:
+        """The position with its effective rules, as JSON-ready data that
+        :meth:`from_json` reads back (in mid-deal too)."""
+        return {
+            "format": STATE_FORMAT,
+            "rules": rules_json(self.rules),
+            "rules_hash": rules_hash(self.rules),
+            "origin": None if self.origin is None else attrs.asdict(self.origin),
+            "seed": self.seed,
+            "start": self.start,
+            "state": self.state(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, rules: Rules | None = None) -> Session:
+        """Rebuild a session from :meth:`to_json` output.
+
+        The rules are read from the data unless ``rules`` is given; either way they must
+        have the recorded hash. Raises :class:`~cardrules.errors.RecordError` when the
+        data is not a position or does not fit the rules.
+        """
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise RecordError(f"not a cardrules position (expected format {STATE_FORMAT!r})")
+        if rules is None:
+            rules = rules_from_json(data.get("rules"))
+        if data.get("rules_hash") != rules_hash(rules):
+            raise RecordError("the position was made under other rules (the rules hash differs)")
+        st = data.get("state")
+        if not isinstance(st, dict):
+            raise RecordError("a position needs its 'state'")
+        new = cls.__new__(cls)
+        try:
+            new.rules = rules
+            new.tables = tables_for(rules)
+            new.on_deal = None
+            new.players = int(st["players"])
+            new.seed = data["seed"]
+            origin = data["origin"]
+            new.origin = (
+                None
+                if origin is None
+                else Origin(origin["variant"], tuple(origin["house_rules"]), origin["overrides"])
+            )
+            new.start = dict(data["start"])
+            new.dealer = int(st["dealer"])
+            new.pool = int(st["pool"])
+            new.scores = [int(x) for x in st["scores"]]
+            new.winner = tuple(int(x) for x in st["winner"])
+            new._over = bool(st["over"])
+            new._paused = bool(st["paused"])
+            new.pause_at_deal_end = bool(st["pause_at_deal_end"])
+            new._first = bool(st["first"])
+            new._single = bool(st["single"])
+            new.rng = _rng_from_json(st["rng"])
+            new.results = [DealResult.from_json(r) for r in st["results"]]
+            new.histories = [[(int(s), int(a)) for s, a in h] for h in st["histories"]]
+            new.deal = Deal.from_json(rules, st["deal"])
+            last = st["last_deal"]
+            if last is None:
+                new.last_deal = None
+            elif last == st["deal"]:
+                new.last_deal = new.deal
+            else:
+                new.last_deal = Deal.from_json(rules, last)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"the position is incomplete or malformed: {exc!r}") from None
+        return new
 
     def record(self) -> dict[str, Any]:
-        """The game record: rules, start and every action, from which the state is rebuilt."""
-        from cardrules.engine.record import session_record
-
-        return session_record(self)
-
-
-def new_session(
-    variant: str | Rules,
-    house_rules: Sequence[str] = (),
-    overrides: dict[str, Any] | None = None,
-    *,
-    players: int | None = None,
-    seed: int | None = None,
-    **kwargs: Any,
-) -> Session:
-    """Load a variant (a bundled name, a path, or a :class:`Rules`) and open a session.
-
-    >>> s = new_session("put", seed=3)
-    >>> s.players, s.rules.challenges.enabled
-    (2, True)
-    """
-    if isinstance(variant, Rules):
-        rules = variant
-        origin = Origin(rules.name, tuple(house_rules), overrides)
-    else:
-        from cardrules.rules.loader import load_variant
-
-        rules = load_variant(variant, house_rules=house_rules, overrides=overrides)
-        origin = Origin(variant, tuple(house_rules), overrides)
-    return Session(rules, players, seed=seed, origin=origin, **kwargs)
+        """The game record: rules, start and every action, from which the state is rebuilt
+        (:func:`cardrules.replay`)."""
+        origin = self.origin
+        rules = self.rules
+        return {
+            "format": RECORD_FORMAT,
+            "rules": {
+                "variant": origin.variant if origin else rules.name,
+                "house_rules": list(origin.house_rules) if origin else list(rules.house_rules),
+                "overrides": (origin.overrides if origin else None) or {},
+                "hash": rules_hash(rules),
+            },
+            "players": self.players,
+            "seed": self.seed,
+            "start": self.start,
+            "actions": [format_step(s, a) for s, a in self.actions],
+        }
 
 
-def finished_deal_over(session: Session) -> bool:  # pragma: no cover - tiny helper
-    """Whether the session's last action ended a deal."""
-    return bool(session.results) and session.deal.phase != OVER
+def _rng_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
 
 
-def determinize(session: Session, seat: int, rng: random.Random) -> Session:
-    """A copy of ``session`` in which every card hidden from ``seat`` is dealt afresh.
-
-    The cards ``seat`` cannot see (others' hands, the untaken miss, the stock,
-    others' discards) are gathered, sorted, shuffled with ``rng`` and dealt
-    back into the same places, and future deals are reseeded. The result
-    depends only on what ``seat`` may know and on ``rng``: a search can play
-    it out without ever reading the true hidden cards. (Its record is not a
-    record of the real game: others' private actions are reduced to their
-    public form.)
-
-    >>> import cardrules, random
-    >>> s = cardrules.new_session("three-card-loo", players=4, seed=3)
-    >>> t = determinize(s, s.to_move, random.Random(1))
-    >>> t.observation(s.to_move) == s.observation(s.to_move)
-    True
-    """
-    t = session.clone()
-    d = t.deal
-    n = t.players
-    places: list[tuple[list[int], int]] = []
-    gave = {
-        c
-        for (s_, a) in d.history
-        if s_ == seat and GIVE_BASE <= a < DISCARD_BASE
-        for c in [a - GIVE_BASE]
-    }
-    for other in range(n):
-        if other == seat or other in d.shown:
-            continue
-        hand = d.hands[other]
-        places.extend((hand, i) for i in range(len(hand)) if hand[i] not in gave)
-    if d.miss is not None:
-        places.extend((d.miss, i) for i in range(len(d.miss)))
-    if d.miss_for_pool and seat != d.dealer:
-        places.extend((d.hands[n], i) for i in range(len(d.hands[n])))
-    places.extend((d.stock, i) for i in range(len(d.stock)) if d.stock[i] != d.turnup)
-    places.extend((d.discarded, i) for i in range(len(d.discarded)) if d.discard_owner[i] != seat)
-    cards = sorted(lst[i] for lst, i in places)
-    rng.shuffle(cards)
-    for (lst, i), c in zip(places, cards, strict=True):
-        lst[i] = c
-    for h in d.hands:
-        h.sort()
-    if d.miss is not None:
-        d.miss.sort()
-    # Others' exchanges, gifts and discards are private: keep only what ``seat`` sees of
-    # them (how many cards), so the copy holds nothing of the true hidden cards.
-    d.history = [_public_form(s_, a, seat, t) for s_, a in d.history]
-    d._legal = None
-    t.histories = [[_public_form(s_, a, seat, t) for s_, a in h] for h in t.histories]
-    t.rng = random.Random(rng.getrandbits(64))
-    return t
-
-
-def _public_form(actor: int, action: int, seat: int, t: Session) -> tuple[int, int]:
-    if actor == seat or action < GIVE_BASE:
-        return actor, action
-    if action >= EXCHANGE_BASE:
-        return actor, exchange_id(range(len(exchange_cards(action))))
-    if action >= DISCARD_BASE:
-        return actor, DISCARD_BASE
-    partner = t.rules.partnerships.enabled and (actor + 2) % t.players == seat
-    return actor, action if partner else GIVE_BASE
+def _rng_from_json(data: Any) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    return rng

@@ -1,8 +1,8 @@
 """Settling a deal: the pool divided among the tricks, loos, flushes, and points.
 
-Pure functions from what happened in a deal to who receives and pays what.
-Amounts are whole counters; every function returns ``(receipts, payments,
-carried)`` lists so that conservation is easy to check: what the seats paid
+Pure functions from a finished deal's :class:`~cardrules.engine.view.DealView` to its
+:class:`DealResult`: who receives and pays what. They read the view and change nothing.
+Amounts are whole counters, so that conservation is easy to check: what the seats paid
 plus the pool played for equals what they received plus what is carried.
 
 >>> shares = trick_shares(10, 3, carry_remainder=False)
@@ -12,24 +12,26 @@ plus the pool played for equals what they received plus what is carried.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
+from cardrules.cards import CARD_TEXT
 from cardrules.engine.challenges import deal_outcome, played_out_points
 from cardrules.engine.flush import flush_suit, flush_winners
-from cardrules.engine.phases import OUT
+from cardrules.engine.phases import Status
+from cardrules.engine.view import DealView
 from cardrules.rules.model import (
     FlushDestination,
     FlushPayers,
     PeelSingleLooed,
     Remainder,
+    Scoring,
+    SingleDefinition,
     SingleLoo,
     TrickAndTie,
 )
-
-if TYPE_CHECKING:
-    from cardrules.engine.deal import Deal
 
 
 def trick_shares(pool: int, tricks: int, *, carry_remainder: bool) -> list[int]:
@@ -85,65 +87,108 @@ class DealResult:
     stood: tuple[int, ...] = ()
     shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready mapping."""
         return attrs.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DealResult:
+        """Read :meth:`to_json` output (lists become tuples again)."""
+
+        def frozen(value: Any) -> Any:
+            return tuple(frozen(v) for v in value) if isinstance(value, list) else value
+
+        return cls(**{k: frozen(v) for k, v in data.items()})
+
+
+# --------------------------------------------------------------------------- common fields
+
+
+def _common(view: DealView, how: str) -> dict[str, Any]:
+    shown = view.shown
+    return {
+        "dealer": view.dealer,
+        "trump": view.trump_suit,
+        "turn_up": view.turnup_text,
+        "ended_by": how,
+        "pool": view.pool,
+        "shown": tuple(
+            (seat, tuple(CARD_TEXT[c] for c in cards)) for seat, cards in sorted(shown.items())
+        ),
+    }
+
+
+def _money(view: DealView, receipts: Sequence[int], payments: Sequence[int]) -> dict[str, Any]:
+    """What each seat received and paid, and its net (its stake for the deal included)."""
+    n = view.players
+    stakes = view.ctx.stakes or (0,) * n
+    return {
+        "receipts": tuple(receipts),
+        "payments": tuple(payments),
+        "net": tuple(receipts[s] - payments[s] - stakes[s] for s in range(n)),
+    }
+
+
+def _next_single(view: DealView, carried: int, loos: int) -> bool:
+    if view.rules.settlement.single_definition is SingleDefinition.NO_LOO:
+        return loos == 0
+    return carried == 0
 
 
 # --------------------------------------------------------------------------- settling a deal
 
 
-def end_pool_to(deal: Deal, seats: list[int], how: str) -> None:
+def pool_to(view: DealView, seats: Sequence[int], how: str) -> DealResult:
     """The pool to ``seats`` without play (all pass, an unopposed stander), or kept."""
-    n = deal.n
+    n = view.players
     receipts = [0] * n
-    for s, share in zip(seats, split(deal.pool, len(seats)) if seats else [], strict=True):
+    for s, share in zip(seats, split(view.pool, len(seats)) if seats else [], strict=True):
         receipts[s] += share
-    carried = 0 if seats else deal.pool
-    deal._finish(
-        DealResult(
-            dealer=deal.dealer,
-            trump=deal.trump_suit,
-            turn_up=deal._turnup_text(),
-            ended_by=how,
-            **deal._money(receipts, [0] * n),
-            pool=deal.pool,
-            carried=carried,
-            next_single=deal._next_single(carried, 0),
-            stood=deal._stood(),
-        )
+    carried = 0 if seats else view.pool
+    return DealResult(
+        **_common(view, how),
+        **_money(view, receipts, [0] * n),
+        carried=carried,
+        next_single=_next_single(view, carried, 0),
+        stood=view.stood(),
     )
 
 
-def settle_flush(deal: Deal, candidates: list[int]) -> None:
-    """A flush sweeps the board: the pool and the flush payments (1.2.9, D32-D41)."""
-    r = deal.rules.special_hands.flush
-    tb = deal.tb
-    holders = [
-        (s, deal.hands[s]) for s in candidates if flush_suit(tb, deal.hands[s], deal.trump) >= 0
-    ]
-    winners = flush_winners(tb, holders, deal.trump)
-    for s, h in holders:
-        deal.shown[s] = tuple(h)
-    n = deal.n
-    loo = tb.loo_amount(deal.pool)
-    pam = tb.promoted[deal.trump]
+def flush_holders(view: DealView, candidates: Sequence[int]) -> list[int]:
+    """The seats among ``candidates`` that hold a flush."""
+    tb = view.tables
+    return [s for s in candidates if flush_suit(tb, view.hand(s), view.trump) >= 0]
+
+
+def settle_flush(view: DealView, candidates: Sequence[int]) -> DealResult:
+    """A flush sweeps the board: the pool and the flush payments (1.2.9, D32-D41).
+
+    The deal has shown the holders' hands (:func:`flush_holders`) before it settles."""
+    r = view.rules.special_hands.flush
+    tb = view.tables
+    trump = view.trump
+    holders = [(s, view.hand(s)) for s in flush_holders(view, candidates)]
+    winners = flush_winners(tb, holders, trump)
+    n = view.players
+    loo = tb.loo_amount(view.pool)
+    pam = tb.promoted[trump]
+    status = view.status
     if r.payers is FlushPayers.ALL_OTHERS:
-        payers = [s for s in deal.order if s not in winners and deal.status[s] != OUT]
+        payers = [s for s in view.order if s not in winners and status[s] != Status.OUT]
     else:
         payers = [s for s in candidates if s not in winners]
     exempt: set[int] = set()
     if r.exempt_losing_flush:
         exempt.update(s for s, _ in holders)
     if r.exempt_promoted_holder and pam >= 0:
-        exempt.update(s for s in payers if pam in deal.hands[s])
+        exempt.update(s for s in payers if pam in view.hand(s))
     payers = [s for s in payers if s not in exempt]
     receipts = [0] * n
     payments = [0] * n
     for s in payers:
         payments[s] += loo
     paid = loo * len(payers)
-    for s, share in zip(winners, split(deal.pool, len(winners)), strict=True):
+    for s, share in zip(winners, split(view.pool, len(winners)), strict=True):
         receipts[s] += share
     carried = 0
     if r.destination is FlushDestination.TO_HOLDER:
@@ -151,124 +196,126 @@ def settle_flush(deal: Deal, candidates: list[int]) -> None:
             receipts[s] += share
     else:
         carried = paid
-    deal._finish(
-        DealResult(
-            dealer=deal.dealer,
-            trump=deal.trump_suit,
-            turn_up=deal._turnup_text(),
-            ended_by="flush",
-            looed=tuple(payers),
-            **deal._money(receipts, payments),
-            pool=deal.pool,
-            carried=carried,
-            next_single=deal._next_single(carried, paid),
-            flush=tuple(winners),
-            stood=deal._stood(),
-        )
+    return DealResult(
+        **_common(view, "flush"),
+        looed=tuple(payers),
+        **_money(view, receipts, payments),
+        carried=carried,
+        next_single=_next_single(view, carried, paid),
+        flush=tuple(winners),
+        stood=view.stood(),
     )
 
 
-def settle_play(deal: Deal) -> None:
-    """The pool divided among the tricks; standers who won none are looed (1.1.14)."""
-    if deal.rules.challenges.enabled:
-        settle_points(deal)
-        return
-    r = deal.rules
-    n = deal.n
+def settle_play(view: DealView) -> DealResult:
+    """A deal played to its last trick: counters (the pool divided among the tricks,
+    standers who won none looed, 1.1.14) or points, as ``wagers.scoring`` says."""
+    if view.rules.wagers.scoring is Scoring.POINTS:
+        return settle_points(view)
+    r = view.rules
+    n = view.players
     tricks = r.deal.hand_size
     carry_rem = r.settlement.remainder is Remainder.CARRY_FORWARD
-    shares = trick_shares(deal.pool, tricks, carry_remainder=carry_rem)
+    shares = trick_shares(view.pool, tricks, carry_remainder=carry_rem)
     receipts = [0] * n
     payments = [0] * n
-    carried = deal.pool - sum(shares)
-    for w, share in zip(deal.trick_winners, shares, strict=True):
+    carried = view.pool - sum(shares)
+    for w, share in zip(view.winners, shares, strict=True):
         if w is None or w == n:
             carried += share  # the miss's winnings stay in the pool (1.1.8.2)
         else:
             receipts[w] += share
-    loo = deal.tb.loo_amount(deal.pool)
+    loo = view.tables.loo_amount(view.pool)
     looed = []
-    for pid in deal.in_play:
-        if deal.won[pid] == 0:
+    won = view.won
+    for pid in view.in_play:
+        if won[pid] == 0:
             if pid == n:
                 if r.declarations.miss_for_pool_looed:
                     carried += loo  # the dealer pays for the miss (D10)
-                    payments[deal.dealer] += loo
+                    payments[view.dealer] += loo
                 continue
             looed.append(pid)
             payments[pid] += loo
     carried += loo * len(looed)
-    deal._finish(
-        DealResult(
-            dealer=deal.dealer,
-            trump=deal.trump_suit,
-            turn_up=deal._turnup_text(),
-            ended_by="play",
-            tricks=deal._tricks_by_seat(),
-            looed=tuple(looed),
-            **deal._money(receipts, payments),
-            pool=deal.pool,
-            carried=carried,
-            next_single=deal._next_single(carried, len(looed)),
-            stood=deal._stood(),
-        )
+    return DealResult(
+        **_common(view, "play"),
+        tricks=view.tricks_by_seat(),
+        looed=tuple(looed),
+        **_money(view, receipts, payments),
+        carried=carried,
+        next_single=_next_single(view, carried, len(looed)),
+        stood=view.stood(),
     )
 
 
-def settle_points(deal: Deal) -> None:
-    """Points for a deal of a points race played out (1.5.5, D50-D53)."""
-    ch = deal.rules.challenges
-    a, b = deal.in_play[0], deal.in_play[1]
-    outcome = deal_outcome((deal.won[a], deal.won[b]), deal.rules.deal.hand_size, ch)
-    points = [0] * deal.n
+def settle_points(view: DealView) -> DealResult:
+    """Points for a deal of a points race played out between two sides (1.5.5, D50-D53)."""
+    ch = view.rules.challenges
+    a, b = view.in_play[0], view.in_play[1]
+    won = view.won
+    outcome = deal_outcome((won[a], won[b]), view.rules.deal.hand_size, ch)
+    points = [0] * view.players
     restart = False
     if outcome < 0:
-        ones = sum(1 for w in deal.trick_winners if w is not None)
+        winners = view.winners
+        ones = sum(1 for w in winners if w is not None)
         if (
-            deal.put_seen
+            view.put_seen
             and ones == 2
-            and len(deal.trick_winners) == 3
+            and len(winners) == 3
             and ch.trick_and_tie is TrickAndTie.RESTART_GAME
         ):
             restart = True
     else:
         winner = (a, b)[outcome]
-        pts = played_out_points(ch, deal.rules.session.target_points, deal.put_seen)
-        for s in deal._side(winner):
+        pts = played_out_points(ch, view.rules.session.target_points, view.put_seen)
+        for s in view.side(winner):
             points[s] = pts
-    deal._finish(
-        DealResult(
-            dealer=deal.dealer,
-            trump=None,
-            turn_up=None,
-            ended_by="play",
-            tricks=deal._tricks_by_seat(),
-            net=(0,) * deal.n,
-            pool=deal.pool,
-            carried=deal.pool,
-            points=tuple(points),
-            restart=restart,
-            stood=deal._stood(),
-        )
+    return points_result(view, points, "play", restart=restart, trump_shown=False)
+
+
+def points_result(
+    view: DealView,
+    points: Sequence[int],
+    how: str,
+    *,
+    restart: bool = False,
+    trump_shown: bool = True,
+) -> DealResult:
+    """A deal of a points race that ended with ``points`` scored (the pool is kept)."""
+    common = _common(view, how)
+    if not trump_shown:
+        common.update(trump=None, turn_up=None)
+    return DealResult(
+        **common,
+        tricks=view.tricks_by_seat(),
+        net=(0,) * view.players,
+        carried=view.pool,
+        points=tuple(points),
+        restart=restart,
+        stood=view.stood(),
     )
 
 
-def settle_exposed_single(deal: Deal) -> None:
+def challenge_points(view: DealView, seat: int, pts: int, how: str) -> DealResult:
+    """``pts`` points to ``seat``'s side: a put refused, or the other side threw up."""
+    points = [0] * view.players
+    for s in view.side(seat):
+        points[s] = pts
+    return points_result(view, points, how)
+
+
+def settle_exposed_single(view: DealView) -> DealResult:
     """Peel's exposed-card single: one card face up each; the best of the turned suit wins."""
-    r = deal.rules
+    r = view.rules
     ps = r.session.peel_single
-    n = deal.n
-    seats = [s for s in deal.order if s != deal.dealer or ps.dealer_receives_card]
-    deck = deal.stock
-    for s in seats:
-        if not deal.hands[s]:  # a fixed deal gives the exposed cards
-            deal.hands[s] = [deck.pop()]
-    trump = deal.trump
-    pw = deal.tb.power[trump]
+    n = view.players
+    seats = [s for s in view.order if s != view.dealer or ps.dealer_receives_card]
+    trump = view.trump
+    pw = view.tables.power[trump]
     superior = [
-        s
-        for s in seats
-        if deal.hands[s][0] // 13 == trump and pw[deal.hands[s][0]] > pw[deal.turnup]
+        s for s in seats if view.hand(s)[0] // 13 == trump and pw[view.hand(s)[0]] > pw[view.turnup]
     ]
     w = r.wagers
     fine = {
@@ -279,8 +326,8 @@ def settle_exposed_single(deal: Deal) -> None:
     receipts = [0] * n
     payments = [0] * n
     if superior:
-        winner = max(superior, key=lambda s: pw[deal.hands[s][0]])
-        receipts[winner] = deal.pool
+        winner = max(superior, key=lambda s: pw[view.hand(s)[0]])
+        receipts[winner] = view.pool
         if ps.looed is PeelSingleLooed.ALL_OTHERS:
             looed = [s for s in seats if s != winner]
         else:
@@ -289,23 +336,15 @@ def settle_exposed_single(deal: Deal) -> None:
     else:
         winner = -1
         looed = list(seats)
-        carried = deal.pool
+        carried = view.pool
     for s in looed:
         payments[s] += fine
     carried += fine * len(looed)
-    for s in seats:
-        deal.shown[s] = tuple(deal.hands[s])
-    deal._finish(
-        DealResult(
-            dealer=deal.dealer,
-            trump=deal.trump_suit,
-            turn_up=deal._turnup_text(),
-            ended_by="exposed_single",
-            looed=tuple(looed),
-            **deal._money(receipts, payments),
-            pool=deal.pool,
-            carried=carried,
-            next_single=deal._next_single(carried, len(looed)),
-            flush=(winner,) if winner >= 0 else (),
-        )
+    return DealResult(
+        **_common(view, "exposed_single"),
+        looed=tuple(looed),
+        **_money(view, receipts, payments),
+        carried=carried,
+        next_single=_next_single(view, carried, len(looed)),
+        flush=(winner,) if winner >= 0 else (),
     )

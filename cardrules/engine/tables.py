@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardrules.cards import JACK, RANKS, card, pack_cards, rank_of, suit_of
+from cardrules.cards import NO_TRUMP as NO_TRUMP
+from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
+from cardrules.engine.tricks import follow_rule, lead_rule
 from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner
 
-NO_TRUMP = 4
 PROMOTED_POWER = 100
 
 
@@ -64,8 +65,6 @@ class Tables:
             if promoted == "jack_of_trumps":
                 p = card("J", "SHDC"[t]) if t < NO_TRUMP else -1
             elif promoted:
-                from cardrules.cards import parse_card
-
                 p = parse_card(promoted)
             if p >= 0 and p in self.pack:
                 if t < NO_TRUMP:
@@ -82,8 +81,6 @@ class Tables:
         self.king_of = [t * 13 + top[1] for t in range(4)] + [-1]
         self.loo_amount = loo_pricing(rules)
         self.tie_equal = self.rank_only and rules.tricks.equal_ranks is EqualRanks.TIE
-        from cardrules.engine.tricks import follow_rule, lead_rule
-
         self.lead = lead_rule(self)
         self.follow = follow_rule(self)
 
@@ -119,8 +116,3 @@ def loo_pricing(rules: Rules) -> Callable[[int], int]:
     if w.mixed_floor is MixedFloor.ORDINARY_LOO:
         return lambda pool: max(fixed, min(pool, cap))
     return lambda pool: min(pool, cap)
-
-
-def is_jack(c: int) -> bool:
-    """Whether a card is a knave (for cutting: the first knave deals)."""
-    return rank_of(c) == JACK

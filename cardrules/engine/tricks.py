@@ -19,17 +19,41 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from cardrules.engine.tables import NO_TRUMP, Tables
+from cardrules.cards import NO_TRUMP
 from cardrules.rules.model import (
     BeCivil,
-    EqualRanks,
     PamAndAce,
+    Rules,
     TrumpAfterTrick,
     TrumpAfterTrickScope,
     TrumpWhenVoid,
     TwoOrMoreTrumps,
 )
+
+
+class Tables(Protocol):
+    """What the trick rules read of the compiled tables
+    (:class:`cardrules.engine.tables.Tables`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def suit(self) -> list[list[int]]: ...
+    @property
+    def power(self) -> list[list[int]]: ...
+    @property
+    def promoted(self) -> list[int]: ...
+    @property
+    def ace_of(self) -> list[int]: ...
+    @property
+    def king_of(self) -> list[int]: ...
+    @property
+    def rank_only(self) -> bool: ...
+    @property
+    def tie_equal(self) -> bool: ...
+
 
 #: ``lead(hand, trump, trick_index, won_last, turnup) -> cards that may be led``
 LeadRule = Callable[[list[int], int, int, bool, int], list[int]]
@@ -150,14 +174,16 @@ def trick_winner(tb: Tables, trump: int, cards: Sequence[int]) -> int:
 
     >>> from cardrules.rules.model import Rules
     >>> from cardrules.cards import parse_card as C
+    >>> from cardrules.engine.tables import Tables
     >>> trick_winner(Tables(Rules()), 1, [C("AS"), C("2H"), C("KS")])
     1
     """
     es, pw = tb.suit[trump], tb.power[trump]
+    tie_equal = tb.tie_equal
     win = 0
     tied = False
     for i in range(1, len(cards)):
-        verdict = beats(tb, trump, cards[win], cards[i], es, pw)
+        verdict = beats(cards[win], cards[i], es, pw, trump, tie_equal)
         if verdict > 0:
             win, tied = i, False
         elif verdict == 0:
@@ -165,12 +191,23 @@ def trick_winner(tb: Tables, trump: int, cards: Sequence[int]) -> int:
     return -1 if tied else win
 
 
-def beats(tb: Tables, trump: int, best: int, c: int, es: list[int], pw: list[int]) -> int:
-    """1 if ``c`` beats ``best``, 0 if it ties it (equal rank in a rank-only trick), else -1."""
+def beats(best: int, c: int, es: list[int], pw: list[int], trump: int, tie_equal: bool) -> int:
+    """Whether card ``c`` takes the trick from ``best``: 1 if it beats it, 0 if it ties it
+    (equal rank where ``tie_equal``: a rank-only trick), else -1. ``es`` and ``pw`` are the
+    effective suits and powers when ``trump`` is trumps. The one rule of who wins a
+    trick: the deal, :func:`trick_winner` and the sampler of hidden cards all use it.
+
+    >>> from cardrules.rules.model import Rules
+    >>> from cardrules.cards import parse_card as C
+    >>> from cardrules.engine.tables import Tables
+    >>> tb = Tables(Rules())
+    >>> beats(C("AS"), C("2H"), tb.suit[1], tb.power[1], 1, False)  # hearts are trumps
+    1
+    """
     if es[c] == es[best]:
         if pw[c] > pw[best]:
             return 1
-        if pw[c] == pw[best] and tb.rank_only and tb.rules.tricks.equal_ranks is EqualRanks.TIE:
+        if tie_equal and pw[c] == pw[best]:
             return 0
         return -1
     return 1 if es[c] == trump else -1

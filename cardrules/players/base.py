@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.engine.actions import DISCARD, EXCHANGE, GIVE, PLAY
+from cardrules.engine.sampling import determinize
 
 if TYPE_CHECKING:
     from cardrules.engine.session import Session
@@ -63,9 +64,7 @@ class SeatView:
 
     def sample(self, rng: random.Random) -> Session:
         """A session in which the cards hidden from this seat are dealt afresh at random
-        (see :func:`cardrules.engine.session.determinize`); play it out to search."""
-        from cardrules.engine.session import determinize
-
+        (see :func:`cardrules.engine.sampling.determinize`); play it out to search."""
         return determinize(self._session, self.seat, rng)
 
 

@@ -28,10 +28,11 @@ from itertools import product
 from math import comb
 from typing import Any
 
-from cardrules.cards import RANKS, SUITS, parse_card
+from cardrules.cards import NO_TRUMP, RANKS, SUITS, parse_card
 from cardrules.engine import actions as A
 from cardrules.engine.challenges import deal_outcome, played_out_points, windows
-from cardrules.engine.deal import (
+from cardrules.engine.flush import flush_suit
+from cardrules.engine.phases import (
     DECIDE,
     DECLARE,
     PARTNER,
@@ -40,11 +41,10 @@ from cardrules.engine.deal import (
     RESPOND,
     STOOD,
     UNDECIDED,
-    Deal,
 )
-from cardrules.engine.flush import flush_suit
 from cardrules.engine.session import Session
-from cardrules.engine.tables import NO_TRUMP, Tables, tables_for
+from cardrules.engine.tables import Tables, tables_for
+from cardrules.engine.tricks import beats
 from cardrules.players.base import SeatView, random_legal
 from cardrules.rules.model import Rules
 
@@ -204,11 +204,11 @@ class Situation:
         Only what that seat may know is taken (its own hand, the public play);
         the search calls it on sampled deals, never on the real one.
         """
-        d = t.deal
+        d = t.deal.view
         seat = d.to_move
         n = t.players
         phase = d.phase
-        hand = sorted(d.hands[d.in_play[d.turn_pos]] if phase == PLAY else d.hands[seat])
+        hand = sorted(d.hand(d.in_play[d.turn_pos]) if phase == PLAY else d.hand(seat))
         status = d.status
         standers = undecided = 0
         if phase == DECLARE:
@@ -230,16 +230,10 @@ class Situation:
             standers=standers,
             undecided=undecided,
             miss_untaken=d.miss is not None,
-            tricks=_trick_winners(d),
+            tricks=d.tricks_by_seat(),
             scores=list(t.scores),
             put_seen=d.put_seen,
         )
-
-
-def _trick_winners(d: Deal) -> tuple[int | None, ...]:
-    """Each finished trick's winning seat as an observation gives it (-1: the miss)."""
-    n = d.n
-    return tuple(None if w is None else (-1 if w == n else w) for w in d.trick_winners)
 
 
 def dealer_sits_out(rules: Rules, n: int) -> bool:
@@ -445,10 +439,7 @@ def _cards(legal: Sequence[int], base: int) -> list[int]:
 
 def _beats(sit: Situation, c: int, best: int) -> bool:
     tb, t = sit.tables, sit.trump
-    es, pw = tb.suit[t], tb.power[t]
-    if es[c] == es[best]:
-        return pw[c] > pw[best]
-    return t != NO_TRUMP and es[c] == t
+    return beats(best, c, tb.suit[t], tb.power[t], t, tb.tie_equal) > 0
 
 
 def _cheapness(sit: Situation, c: int) -> tuple[bool, int, int]:

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from cardrules.engine import actions as A
-from cardrules.engine.deal import DECLARE, Deal
+from cardrules.engine.deal import declaration_options
+from cardrules.engine.phases import DECLARE
+from cardrules.engine.sampling import Place, hidden_places, play_conflicts, redeal
 from cardrules.engine.session import Session
-from cardrules.engine.tables import NO_TRUMP, Tables
 from cardrules.players.base import SeatView
 from cardrules.players.heuristic import (
     Policy,
@@ -35,7 +35,7 @@ from cardrules.players.heuristic import (
     heuristic_policy,
     random_policy,
 )
-from cardrules.rules.model import ExchangeMode, LoneStander, Scoring
+from cardrules.rules.model import Scoring
 
 
 class MonteCarloBot:
@@ -144,32 +144,11 @@ class MonteCarloBot:
         var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
         return best if mean > self.evidence * (var / k) ** 0.5 else 0
 
-    def redeal(
-        self, t: Session, seat: int, places: list[tuple[str, int, int]] | None = None
-    ) -> None:
+    def redeal(self, t: Session, seat: int, places: list[Place] | None = None) -> None:
         """Deal the cards hidden from ``seat`` in the sampled session ``t`` afresh until
         they agree with what the others have done (:func:`inconsistency`): of up to
         ``tries`` deals, the first that agrees, or else the one that agrees best."""
-        if places is None:
-            places = hidden_places(t, seat)
-        d = t.deal
-        lists = _place_lists(d)
-        cards = [d.hands[o][i] if k == "hand" else lists[k][i] for k, o, i in places]
-        best = list(cards)
-        worst = 1 << 30
-        for _ in range(self.tries):
-            self.rng.shuffle(cards)
-            _put_back(d, lists, places, cards)
-            score = inconsistency(t, seat)
-            if score < worst:
-                best, worst = list(cards), score
-            if score == 0:
-                break
-        _put_back(d, lists, places, best)
-        for h in d.hands:
-            h.sort()  # only now: the places are indices into the hands as they were
-        if d.miss is not None:
-            d.miss.sort()
+        redeal(t, seat, self.rng, places, tries=self.tries, score=inconsistency)
 
 
 def play_out(t: Session, action: int, seat: int, policy: Policy) -> float:
@@ -197,45 +176,6 @@ def play_out(t: Session, action: int, seat: int, policy: Policy) -> float:
 
 # ---------------------------------------------------------------------------------- inference
 
-
-def hidden_places(t: Session, seat: int) -> list[tuple[str, int, int]]:
-    """Where the cards hidden from ``seat`` lie in a sampled session: ``(list, owner,
-    index)`` with list ``hand`` (of seat ``owner``; the miss played for the pool is
-    seat ``players``), ``miss``, ``stock`` or ``discard``. The same places as
-    :func:`cardrules.engine.session.determinize` deals afresh."""
-    d = t.deal
-    n = t.players
-    gave = {a - A.GIVE for s_, a in d.history if s_ == seat and A.GIVE <= a < A.DISCARD}
-    places: list[tuple[str, int, int]] = []
-    for other in range(n):
-        if other == seat or other in d.shown:
-            continue
-        hand = d.hands[other]
-        places.extend(("hand", other, i) for i in range(len(hand)) if hand[i] not in gave)
-    if d.miss is not None:
-        places.extend(("miss", 0, i) for i in range(len(d.miss)))
-    if d.miss_for_pool and seat != d.dealer:
-        places.extend(("hand", n, i) for i in range(len(d.hands[n])))
-    places.extend(("stock", 0, i) for i in range(len(d.stock)) if d.stock[i] != d.turnup)
-    places.extend(("discard", 0, i) for i in range(len(d.discarded)) if d.discard_owner[i] != seat)
-    return places
-
-
-def _place_lists(d: Deal) -> dict[str, Any]:
-    return {"hand": d.hands, "miss": d.miss, "stock": d.stock, "discard": d.discarded}
-
-
-def _put_back(
-    d: Deal, lists: dict[str, Any], places: list[tuple[str, int, int]], cards: list[int]
-) -> None:
-    hands = d.hands
-    for (kind, owner, i), c in zip(places, cards, strict=True):
-        if kind == "hand":
-            hands[owner][i] = c
-        else:
-            lists[kind][i] = c
-
-
 #: Weight of a play the rules forbid, against a declaration the rules of thumb would not make.
 ILLEGAL_PLAY = 10
 
@@ -244,70 +184,30 @@ def inconsistency(t: Session, seat: int) -> int:
     """How far the others' hands in a sampled deal ``t`` disagree with what they did.
 
     Every card another player has played must have been legal with the hand
-    the sample gives him (his cards now and those he played since): a card he
-    could not have played counts :data:`ILLEGAL_PLAY` (a void revealed, a
+    the sample gives him (the engine's :func:`~cardrules.engine.sampling.play_conflicts`):
+    a card he could not have played counts :data:`ILLEGAL_PLAY` (a void revealed, a
     trick not headed). Each declaration on his own cards (stand, throw up,
     take the miss, play the miss) that the rules of thumb would not have made
     with the sampled cards counts 1. Exchanges are not checked. Only the
     sample is read: a seat's own cards are its own.
     """
-    return _play_conflicts(t, seat) * ILLEGAL_PLAY + _declaration_conflicts(t, seat)
-
-
-def _play_conflicts(t: Session, seat: int) -> int:
-    d = t.deal
-    played = d.played
-    if not played:
-        return 0
-    tb = t.tables
-    trump = d.trump
-    k = len(d.in_play)
-    me = {seat, d.n} if d.miss_for_pool and seat == d.dealer else {seat}
-    bad = 0
-    best = -1
-    lead = -1
-    for j, (p, c) in enumerate(played):
-        pos = j % k
-        trick = j // k
-        if pos == 0:
-            lead = best = c
-        if p not in me:
-            hand = d.hands[p] + [x for q, x in played[j:] if q == p]
-            if pos == 0:
-                won_last = trick > 0 and d.trick_winners[trick - 1] == p
-                allowed = tb.lead(hand, trump, trick, won_last, d.turnup)
-            else:
-                allowed = tb.follow(hand, trump, lead, best)
-            if c not in allowed:
-                bad += 1
-        if pos and _card_beats(tb, trump, c, best):
-            best = c
-    return bad
-
-
-def _card_beats(tb: Tables, trump: int, c: int, best: int) -> bool:
-    es, pw = tb.suit[trump], tb.power[trump]
-    if es[c] == es[best]:
-        return pw[c] > pw[best]
-    return trump != NO_TRUMP and es[c] == trump
+    return play_conflicts(t, seat) * ILLEGAL_PLAY + _declaration_conflicts(t, seat)
 
 
 def _declaration_conflicts(t: Session, seat: int) -> int:
-    d = t.deal
+    v = t.deal.view
     r = t.rules
-    if not r.declarations.enabled or d.forced or not d.history:
+    if not r.declarations.enabled or v.forced or not v.history:
         return 0
     n = t.players
     out = dealer_sits_out(r, n)
-    order = [s for s in d.order if not (out and s == d.dealer)]
+    order = [s for s in v.order if not (out and s == v.dealer)]
     standing: set[int] = set()
-    miss_there = r.deal.miss and not d.exposed_single
+    miss_there = r.deal.miss and not v.exposed_single
     bad = 0
     position = {s: i for i, s in enumerate(order)}
-    exchanges = r.exchange.mode is not ExchangeMode.NONE
     must_play = r.exchange.exchanger_must_play
-    lone_defended = r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-    for s, a in d.history:
+    for s, a in v.history:
         if A.PLAY <= a < A.EXCHANGE:
             break  # the declarations are over
         kind = A.EXCHANGE if a >= A.EXCHANGE else a
@@ -315,31 +215,32 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
         if (
             s != seat
             and kind in (A.STAND, A.THROW_UP, A.TAKE_MISS, A.PLAY_MISS)
-            and not (exchanges and d.exchanged[s] >= 0)
+            and v.exchanged[s] < 0
         ):  # an exchanger's first hand is unknown
-            hand = _hand_at_declaring(d, s, kind)
+            hand = _hand_at_declaring(t, s, kind)
             if hand is not None:
-                legal = [A.STAND, A.THROW_UP]
-                if miss_there:
-                    legal.append(A.TAKE_MISS)
-                    if s == d.dealer and standers == 1 and lone_defended:
-                        legal = [A.STAND, A.TAKE_MISS, A.PLAY_MISS]
-                if exchanges and d.stock:
-                    legal.extend(_exchange_ids(hand, len(d.stock)))
-                legal.sort()
+                legal = declaration_options(
+                    r,
+                    sorted(hand),
+                    dealer=s == v.dealer,
+                    miss_there=miss_there,
+                    standers=standers,
+                    exchanged=False,
+                    stock=len(v.stock),
+                )
                 sit = Situation(
                     rules=r,
                     seat=s,
                     players=n,
-                    dealer=d.dealer,
+                    dealer=v.dealer,
                     phase=DECLARE,
-                    trump=d.trump,
-                    turnup=d.turnup,
+                    trump=v.trump,
+                    turnup=v.turnup,
                     hand=sorted(hand),
                     legal=legal,
                     trick=[],
                     played=[],
-                    pool=d.pool,
+                    pool=v.pool,
                     standers=standers,
                     undecided=len(order) - 1 - position.get(s, len(order) - 1),
                     miss_untaken=miss_there,
@@ -361,25 +262,9 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
     return bad
 
 
-def _hand_at_declaring(d: Deal, s: int, kind: int) -> list[int] | None:
+def _hand_at_declaring(t: Session, s: int, kind: int) -> list[int] | None:
     """The cards ``s`` held when he declared, in the sampled deal."""
+    v = t.deal.view
     if kind == A.TAKE_MISS:
-        return [c for c, o in zip(d.discarded, d.discard_owner, strict=True) if o == s] or None
-    return d.hands[s] + [c for p, c in d.played if p == s]
-
-
-def _exchange_ids(hand: list[int], stock: int) -> list[int]:
-    """The ids of exchanging each non-empty subset of ``hand`` of at most ``stock`` cards."""
-    cards = sorted(hand)
-    k = len(cards)
-    rank = [0] * (1 << k)
-    count = [0] * (1 << k)
-    out = []
-    for mask in range(1, 1 << k):
-        top = mask.bit_length() - 1
-        rest = mask ^ (1 << top)
-        count[mask] = count[rest] + 1
-        rank[mask] = rank[rest] + A.COLUMNS[count[mask]][cards[top]]
-        if count[mask] <= stock:
-            out.append(A.EXCHANGE_OFFSETS[count[mask]] + rank[mask])
-    return out
+        return [c for c, o in zip(v.discarded, v.discard_owner, strict=True) if o == s] or None
+    return list(v.hand(s)) + [c for p, c in v.played if p == s]

@@ -19,8 +19,9 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine.actions import THROW_UP, action_text
+from cardrules.engine.actions import PLAY, THROW_UP, action_text
 from cardrules.engine.record import replay
+from cardrules.engine.sampling import Place, place_cards, put_cards
 from cardrules.engine.session import Origin, Session
 from cardrules.errors import CardRulesError, PlayError
 from cardrules.rules.model import Rules, Scoring
@@ -58,80 +59,52 @@ class ConformanceReport:
         return not self.failures
 
 
-def snapshot(s: Session) -> tuple[Any, ...]:
-    """Everything that makes up a session's state, for equality checks."""
-    d = s.deal
-    return (
-        tuple(s.scores),
-        s.pool,
-        s.is_over,
-        s.dealer,
-        len(s.results),
-        tuple(tuple(h) for h in d.hands),
-        tuple(d.stock),
-        None if d.miss is None else tuple(d.miss),
-        d.turnup,
-        tuple(d.history),
-        d.phase,
-        d.to_move,
-        tuple(d.played),
-        tuple(d.status),
-        tuple(d.trick_winners),
-        tuple(s.results),
-    )
+def snapshot(s: Session) -> dict[str, Any]:
+    """The whole state of a session (:meth:`Session.state`), for equality checks."""
+    return s.state()
 
 
 def card_places(s: Session) -> list[int]:
     """Every card of the deal in progress, wherever it is (hands, miss, stock, table...)."""
-    d = s.deal
+    v = s.deal.view
     cards: list[int] = []
-    for h in d.hands:
-        cards.extend(h)
-    if d.miss is not None:
-        cards.extend(d.miss)
-    cards.extend(d.stock)
-    if d.turnup >= 0 and d.turnup not in d.stock:
-        cards.append(d.turnup)
-    cards.extend(c for _, c in d.played)
-    cards.extend(d.discarded)
+    for p in range(s.players + 1):
+        cards.extend(v.hand(p))
+    if v.miss is not None:
+        cards.extend(v.miss)
+    cards.extend(v.stock)
+    if v.turnup >= 0 and v.turnup not in v.stock:
+        cards.append(v.turnup)
+    cards.extend(c for _, c in v.played)
+    cards.extend(v.discarded)
     return cards
 
 
 def _hidden_swap(s: Session, seat: int, rng: random.Random) -> Session | None:
     """A copy of ``s`` in which two cards hidden from ``seat`` have changed places."""
-    d = s.deal
-    places: list[tuple[str, int, int]] = []
+    v = s.deal.view
+    places: list[Place] = []
     n = s.players
     for other in range(n):
-        if other == seat or other in d.shown:
+        if other == seat or other in v.shown:
             continue
-        if s.rules.partnerships.enabled and other == (seat + 2) % n and d.givers:
+        if s.rules.partnerships.enabled and other == (seat + 2) % n and v.givers:
             continue  # partners' cards may have passed between them
-        places.extend(("hand", other, i) for i in range(len(d.hands[other])))
-    if d.miss is not None:
-        places.extend(("miss", 0, i) for i in range(len(d.miss)))
-    places.extend(("stock", 0, i) for i in range(len(d.stock)) if d.stock[i] != d.turnup)
+        places.extend(("hand", other, i) for i in range(len(v.hand(other))))
+    if v.miss is not None:
+        places.extend(("miss", 0, i) for i in range(len(v.miss)))
+    places.extend(("stock", 0, i) for i in range(len(v.stock)) if v.stock[i] != v.turnup)
     if len(places) < 2:
         return None
-    a, b = rng.sample(places, 2)
+    pair = rng.sample(places, 2)
     t = s.clone()
-    td = t.deal
-
-    def ref(p: tuple[str, int, int]) -> list[int]:
-        kind, owner, _ = p
-        if kind == "hand":
-            return td.hands[owner]
-        if kind == "miss":
-            assert td.miss is not None
-            return td.miss
-        return td.stock
-
-    la, lb = ref(a), ref(b)
-    la[a[2]], lb[b[2]] = lb[b[2]], la[a[2]]
-    for h in td.hands:
+    first, second = place_cards(t, pair)
+    put_cards(t, pair, [second, first])
+    cards = t.deal.cards
+    for h in cards.hands:
         h.sort()
-    if td.miss is not None:
-        td.miss.sort()
+    if cards.miss is not None:
+        cards.miss.sort()
     return t
 
 
@@ -239,8 +212,6 @@ def _deep_checks(s: Session, legal: list[int], rng: random.Random) -> tuple[str,
 
 
 def _unlisted(s: Session, legal: list[int], rng: random.Random) -> int | None:
-    from cardrules.engine.actions import PLAY
-
     candidates = [PLAY + c for c in range(52)] + [0, 1, 2, 3, 4, 5, 6, 7]
     rng.shuffle(candidates)
     for a in candidates:

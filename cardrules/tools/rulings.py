@@ -57,7 +57,13 @@ import attrs
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import MISS, FixedDeal
 from cardrules.engine.record import parse_step
-from cardrules.errors import CardRulesError, PlayError, RecordError, RulesError
+from cardrules.errors import (
+    CardRulesError,
+    IllegalActionError,
+    PlayError,
+    RecordError,
+    RulesError,
+)
 
 _KEYS = {
     "title",
@@ -186,7 +192,7 @@ def _seat_text(w: Any) -> str:
 
 def run_ruling(ruling: Ruling) -> RulingResult:
     """Play a ruling and compare every expectation; never raises for a failing ruling."""
-    from cardrules.engine.session import new_session
+    from cardrules.api import new_session
 
     d = ruling.data
     failures: list[Failure] = []
@@ -258,29 +264,18 @@ def _run_step(session: Any, step: Any, label: str) -> Failure | None:
         return None
     if "reject" in step:
         seat, text = parse_step(str(step["reject"]))
-        before = (
-            session.to_move,
-            session.legal_actions(),
-            list(session.scores),
-            session.pool,
-            len(session.actions),
-        )
+        before = session.state()
         if seat is not None and seat != session.to_move:
             return Failure(label, f"seat {seat} to move", f"seat {session.to_move}")
         try:
             session.apply(parse_action(text))
         except PlayError as exc:
-            after = (
-                session.to_move,
-                session.legal_actions(),
-                list(session.scores),
-                session.pool,
-                len(session.actions),
-            )
-            if after != before:
+            if session.state() != before:
                 return Failure(label, "the state unchanged after a refusal", "it changed")
             because = step.get("because")
-            if because and str(because).lower() not in str(exc).lower():
+            # The reason alone, not the list of legal actions that follows it in the message.
+            reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
+            if because and str(because).lower() not in reason.lower():
                 return Failure(label, f"a refusal mentioning {because!r}", str(exc))
             return None
         return Failure(label + " [fatal]", f"{text!r} refused", "it was accepted")

@@ -44,12 +44,13 @@ def deal_observer(rules: Rules, players: int, dealt: list[Dealt]) -> Callable[[D
     counts_flushes = rules.special_hands.flush.enabled
 
     def note(deal: Deal) -> None:
-        if counts_flushes and not deal.exposed_single:
-            hands = deal.hands[:players]
-            flushes = sum(1 for h in hands if flush_suit(tables, h, deal.trump) >= 0)
-            dealt.append((len(hands), flushes, deal.forced))
+        view = deal.view
+        if counts_flushes and not view.exposed_single:
+            hands = [view.dealt_hand(s) for s in range(players)]
+            flushes = sum(1 for h in hands if flush_suit(tables, h, view.trump) >= 0)
+            dealt.append((len(hands), flushes, view.forced))
         else:
-            dealt.append((0, 0, deal.forced))
+            dealt.append((0, 0, view.forced))
 
     return note
 

@@ -1,0 +1,312 @@
+"""Dealing the cards: shuffled by a seeded generator, or given card by card.
+
+:func:`deal_cards` fills a deal's :class:`~cardrules.engine.parts.Cards` from a shuffled
+pack, following the rules' packets and the place of the miss, or from a
+:class:`FixedDeal` (rulings and tests). It is the only code that puts cards into hands.
+
+>>> deal_plan(2, 3, (1,), True, MissPosition.AFTER_DEALER_EACH_ROUND)
+[0, 1, 2, 0, 1, 2, 0, 1, 2]
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.cards import NO_TRUMP, card_text, parse_card
+from cardrules.engine.parts import Cards
+from cardrules.engine.tables import Tables
+from cardrules.errors import RecordError
+from cardrules.rules.model import FirstDeal, MissPosition
+
+__all__ = ["DealContext", "FixedDeal", "deal_cards", "deal_plan"]
+
+
+@attrs.frozen
+class FixedDeal:
+    """A deal given card by card, for rulings and tests.
+
+    ``hands`` are in seat order (seat 0 first, absolute seats); ``miss`` the
+    spare hand; ``turn_up`` the trump card; ``stock`` the undealt cards, top
+    first (exchanges draw from the top). Cards are text (``"QH"``). Cards not
+    named anywhere are added to the bottom of the stock in pack order.
+
+    >>> FixedDeal.from_json({"hands": ["AH 2C", ["3D", "4S"]]}).hands
+    (('AH', '2C'), ('3D', '4S'))
+    """
+
+    hands: tuple[tuple[str, ...], ...]
+    miss: tuple[str, ...] = ()
+    turn_up: str | None = None
+    stock: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The fixed deal as a JSON-ready mapping."""
+        return {
+            "hands": [list(h) for h in self.hands],
+            "miss": list(self.miss),
+            "turn_up": self.turn_up,
+            "stock": list(self.stock),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FixedDeal:
+        """Read :meth:`to_json` output (or a rulings file's ``deal``)."""
+        try:
+            return cls(
+                hands=tuple(tuple(_cards_of(h)) for h in data["hands"]),
+                miss=tuple(_cards_of(data.get("miss") or ())),
+                turn_up=data.get("turn_up"),
+                stock=tuple(_cards_of(data.get("stock") or ())),
+            )
+        except (KeyError, TypeError) as exc:
+            raise RecordError(f"a fixed deal needs 'hands' (a list of card lists): {exc}") from None
+
+
+def _cards_of(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return value.split()
+    return [str(v) for v in value]
+
+
+class DealContext:
+    """What the session tells a deal: the table, the stakes and the deal's kind.
+
+    >>> DealContext(players=4, dealer=3, pool=4, stakes=(1, 1, 1, 1)).dealer
+    3
+    """
+
+    __slots__ = ("dealer", "first", "players", "pool", "single", "stakes")
+
+    def __init__(
+        self,
+        players: int,
+        dealer: int,
+        pool: int = 0,
+        stakes: tuple[int, ...] = (),
+        single: bool = False,
+        first: bool = False,
+    ) -> None:
+        self.players = players
+        self.dealer = dealer
+        self.pool = pool
+        self.stakes = stakes
+        self.single = single
+        self.first = first
+
+    def to_json(self) -> dict[str, Any]:
+        """The context as JSON-ready data."""
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "pool": self.pool,
+            "stakes": list(self.stakes),
+            "single": self.single,
+            "first": self.first,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> DealContext:
+        """Read :meth:`to_json` output."""
+        try:
+            return cls(
+                players=int(data["players"]),
+                dealer=int(data["dealer"]),
+                pool=int(data["pool"]),
+                stakes=tuple(int(x) for x in data["stakes"]),
+                single=bool(data["single"]),
+                first=bool(data["first"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"a deal's context is incomplete: {exc}") from None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealContext):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def deal_cards(
+    tb: Tables,
+    ctx: DealContext,
+    order: Sequence[int],
+    rng: random.Random | None,
+    fixed: FixedDeal | None,
+) -> Cards:
+    """The cards of a new deal: hands (sorted), the miss, the turn-up and the stock."""
+    r = tb.rules
+    n = ctx.players
+    cards = Cards(n)
+    exposed = ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+    cards.exposed_single = exposed
+    with_miss = (
+        r.deal.miss
+        and not exposed
+        and not (ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
+    )
+    if fixed is not None:
+        _deal_fixed(tb, ctx, cards, fixed, with_miss)
+    elif exposed:
+        deck = list(tb.pack)
+        (rng or random.Random()).shuffle(deck)
+        cards.turnup = deck.pop()
+        cards.trump = cards.turnup // 13
+        cards.stock = deck
+    else:
+        deck = list(tb.pack)
+        (rng or random.Random()).shuffle(deck)
+        hand = r.deal.hand_size
+        picks = _deal_picks(n, hand, r.deal.packets, with_miss, r.deal.miss_position)
+        hands = cards.hands
+        for dest in range(n):
+            hands[order[dest]] = sorted(picks[dest](deck))
+        miss = sorted(picks[n](deck)) if with_miss else []
+        k = n * hand + len(miss)
+        cards.miss = miss if with_miss else None
+        if r.trumps.turn_up:
+            cards.turnup = deck[k]
+            cards.trump = deck[k] // 13
+            k += 1
+        rest = deck[k:]
+        rest.reverse()  # the top of the stock is the end of the list
+        cards.stock = rest
+    if exposed:
+        _expose_single(tb, ctx, order, cards)
+    elif cards.turnup >= 0 and r.exchange.turnup_drawable:
+        cards.stock.insert(0, cards.turnup)  # drawn last, when the stock runs out (D43)
+    cards.dealt = [list(h) for h in cards.hands[:n]]
+    return cards
+
+
+def _expose_single(tb: Tables, ctx: DealContext, order: Sequence[int], cards: Cards) -> None:
+    """Peel's exposed-card single: one card face up to each who receives one, in turn
+    from the elder."""
+    ps = tb.rules.session.peel_single
+    seats = [s for s in order if s != ctx.dealer or ps.dealer_receives_card]
+    for s in seats:
+        if not cards.hands[s]:  # a fixed deal gives the exposed cards
+            cards.hands[s] = [cards.stock.pop()]
+    for s in seats:
+        cards.shown[s] = list(cards.hands[s])
+
+
+def _deal_fixed(
+    tb: Tables, ctx: DealContext, cards: Cards, fixed: FixedDeal, with_miss: bool
+) -> None:
+    r = tb.rules
+    n = ctx.players
+    if len(fixed.hands) != n:
+        raise RecordError(f"the fixed deal has {len(fixed.hands)} hands for {n} players")
+    seen: set[int] = set()
+
+    def take(text: str) -> int:
+        try:
+            c = parse_card(text)
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+        if c not in tb.pack:
+            raise RecordError(f"{text} is not in the {r.pack.cards.value} pack")
+        if c in seen:
+            raise RecordError(f"{card_text(c)} is dealt twice")
+        seen.add(c)
+        return c
+
+    exposed = cards.exposed_single
+    for seat, h in enumerate(fixed.hands):
+        if exposed:
+            size = 1 if seat != ctx.dealer or r.session.peel_single.dealer_receives_card else 0
+        else:
+            size = r.deal.hand_size
+        if len(h) != size:
+            raise RecordError(f"seat {seat} holds {len(h)} cards; the rules deal {size}")
+        cards.hands[seat] = sorted(take(t) for t in h)
+    miss = sorted(take(t) for t in fixed.miss)
+    if with_miss and len(miss) != r.deal.hand_size:
+        raise RecordError(f"the miss holds {len(miss)} cards; the rules deal {r.deal.hand_size}")
+    if not with_miss and miss:
+        raise RecordError("these rules deal no miss")
+    cards.miss = miss if with_miss else None
+    if r.trumps.turn_up:
+        if fixed.turn_up is None:
+            raise RecordError("the rules turn up a trump: give 'turn_up'")
+        cards.turnup = take(fixed.turn_up)
+        cards.trump = cards.turnup // 13
+    else:
+        if fixed.turn_up is not None:
+            raise RecordError("these rules turn up no trump")
+        cards.turnup = -1
+        cards.trump = NO_TRUMP
+    top = [take(t) for t in fixed.stock]
+    stock = top + [c for c in tb.pack if c not in seen]
+    stock.reverse()
+    cards.stock = stock
+
+
+_PLANS: dict[tuple[Any, ...], list[int]] = {}
+_PICKS: dict[tuple[Any, ...], list[Callable[[list[int]], Any]]] = {}
+
+
+def _deal_picks(
+    n: int, hand: int, packets: Sequence[int], miss: bool, position: MissPosition
+) -> list[Callable[[list[int]], Any]]:
+    """For each place (seats from the elder, then the miss), a getter of its cards."""
+    key = (n, hand, tuple(packets), miss, position)
+    picks = _PICKS.get(key)
+    if picks is None:
+        plan = deal_plan(n, hand, packets, miss, position)
+        picks = []
+        for dest in range(n + 1):
+            idx = [i for i, d in enumerate(plan) if d == dest] or [0]
+            if len(idx) > 1:
+                picks.append(operator.itemgetter(*idx))
+            else:
+                picks.append(_single(idx[0]))
+        _PICKS[key] = picks
+    return picks
+
+
+def _single(i: int) -> Callable[[list[int]], tuple[int]]:
+    """A getter of the one card at index ``i``, as a tuple like ``itemgetter``'s."""
+
+    def get(deck: list[int]) -> tuple[int]:
+        return (deck[i],)
+
+    return get
+
+
+def deal_plan(
+    n: int, hand: int, packets: Sequence[int], miss: bool, position: MissPosition
+) -> list[int]:
+    """Where each card from the top of the pack goes: 0..n-1 the seats from the elder,
+    n the miss."""
+    key = (n, hand, tuple(packets), miss, position)
+    plan = _PLANS.get(key)
+    if plan is not None:
+        return plan
+    plan = []
+    sizes: list[int] = []
+    while sum(sizes) < hand:
+        for p in packets:
+            sizes.append(min(p, hand - sum(sizes)))
+            if sum(sizes) >= hand:
+                break
+    block = miss and position is MissPosition.BLOCK_AT_END
+    for size in sizes:
+        round_order = list(range(n))
+        if miss and not block:
+            if position is MissPosition.FIRST_EACH_ROUND:
+                round_order.insert(0, n)
+            else:
+                round_order.append(n)
+        for dest in round_order:
+            plan.extend([dest] * size)
+    if block:
+        plan.extend([n] * hand)
+    _PLANS[key] = plan
+    return plan

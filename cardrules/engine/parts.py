@@ -1,0 +1,239 @@
+"""The parts of a deal's state, each owned by the phase code that changes it.
+
+A :class:`~cardrules.engine.deal.Deal` holds one of each: :class:`Cards` (hands, the miss,
+the stock, the turn-up, what was dealt, laid aside and shown), :class:`Declaring` (each
+seat's declaration and exchange), :class:`TrickPlay` (the trick in progress and the tricks
+won), :class:`Challenge` (a put made or seen) and :class:`Passing` (partners passing cards).
+Each part is a small slotted record of plain integers and lists: cheap to copy, and
+written to JSON and read back field for field.
+
+>>> c = Challenge()
+>>> c.putter = 1
+>>> Challenge.from_json(c.to_json()).to_json() == c.to_json()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cardrules.engine.phases import Status
+from cardrules.errors import RecordError
+
+__all__ = ["Cards", "Challenge", "Declaring", "Part", "Passing", "TrickPlay"]
+
+
+def _copy(value: Any) -> Any:
+    """A list (and the lists in it) or a dict copied; anything else is immutable."""
+    if type(value) is list:
+        return [list(v) if type(v) is list else v for v in value]
+    if type(value) is dict:
+        return dict(value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """JSON-ready data: tuples as lists, int enums as ints, dict keys as text."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    raise TypeError(f"not state data: {value!r}")
+
+
+class Part:
+    """A slotted record of state; subclasses list their fields in ``__slots__``."""
+
+    __slots__: ClassVar[tuple[str, ...]] = ()
+
+    def copy(self) -> Any:
+        """An independent copy (lists copied, two levels deep)."""
+        new = object.__new__(type(self))
+        for name in self.__slots__:
+            object.__setattr__(new, name, _copy(getattr(self, name)))
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        """The part as JSON-ready data, one key per field."""
+        return {name: _plain(getattr(self, name)) for name in self.__slots__}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Any:
+        """Read :meth:`to_json` output (raises RecordError when a field is missing)."""
+        if not isinstance(data, dict):
+            raise RecordError(f"{cls.__name__.lower()}: expected a mapping")
+        missing = [name for name in cls.__slots__ if name not in data]
+        if missing:
+            raise RecordError(f"{cls.__name__.lower()}: missing {', '.join(missing)}")
+        new = object.__new__(cls)
+        for name in cls.__slots__:
+            object.__setattr__(new, name, cls._read(name, data[name]))
+        return new
+
+    @classmethod
+    def _read(cls, name: str, value: Any) -> Any:
+        return _copy(value)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class Cards(Part):
+    """Where every card is.
+
+    ``hands`` has one list per seat and one more (index ``players``) for the miss when it
+    is played for the pool; each hand is kept sorted. ``miss`` is the untaken spare hand
+    (None when there is none or it is gone); ``stock`` the undealt cards, the top at the
+    end; ``turnup`` the trump card (-1 for none) and ``trump`` its suit (4 for none).
+    ``dealt`` is each seat's hand as dealt, for perfect recall; ``discarded`` and
+    ``discard_owner`` the cards laid aside face down and who laid each; ``shown`` the
+    hands shown to all, by seat.
+    """
+
+    __slots__ = (
+        "dealt",
+        "discard_owner",
+        "discarded",
+        "exposed_single",
+        "hands",
+        "miss",
+        "shown",
+        "stock",
+        "trump",
+        "turnup",
+    )
+
+    def __init__(self, players: int) -> None:
+        self.hands: list[list[int]] = [[] for _ in range(players + 1)]
+        self.miss: list[int] | None = None
+        self.stock: list[int] = []
+        self.turnup = -1
+        self.trump = 4
+        self.dealt: list[list[int]] = []
+        self.discarded: list[int] = []
+        self.discard_owner: list[int] = []
+        self.shown: dict[int, list[int]] = {}
+        self.exposed_single = False
+
+    def copy(self) -> Cards:
+        """An independent copy."""
+        new: Cards = super().copy()
+        new.shown = {s: list(h) for s, h in self.shown.items()}
+        return new
+
+    @classmethod
+    def _read(cls, name: str, value: Any) -> Any:
+        if name == "shown":
+            if not isinstance(value, dict):
+                raise RecordError("cards.shown: expected a mapping of seat to cards")
+            return {int(k): list(v) for k, v in value.items()}
+        return _copy(value)
+
+
+class Declaring(Part):
+    """Each seat's declaration: ``status`` (a :class:`Status`), ``exchanged`` (cards
+    exchanged, -1 for none yet), who took the miss (-1), whether the dealer plays the miss
+    for the pool, whether every seat was forced to play, and ``pos``, the position in the
+    order of declaring of the seat to declare."""
+
+    __slots__ = ("exchanged", "forced", "miss_for_pool", "miss_taker", "pos", "status")
+
+    def __init__(self, players: int) -> None:
+        self.status: list[Status] = [Status.UNDECIDED] * players
+        self.exchanged = [-1] * players
+        self.miss_taker = -1
+        self.miss_for_pool = False
+        self.forced = False
+        self.pos = 0
+
+    @classmethod
+    def _read(cls, name: str, value: Any) -> Any:
+        if name == "status":
+            return [Status(v) for v in value]
+        return _copy(value)
+
+
+class TrickPlay(Part):
+    """The play of the tricks.
+
+    ``in_play`` lists the players (seats; ``players`` for the miss) in playing order from
+    the first leader, ``actors`` the seat that acts for each; ``lead_pos`` and
+    ``turn_pos`` are positions in it. ``cards`` is the trick in progress in playing order,
+    ``best``/``best_pos`` the card heading it and its player's position, ``tied`` whether
+    an equal card ties it. ``winners`` holds each finished trick's winner (None for a
+    tie), ``played`` every (player, card) in order, ``won`` the tricks won by player.
+    """
+
+    __slots__ = (
+        "actors",
+        "best",
+        "best_pos",
+        "cards",
+        "in_play",
+        "lead_pos",
+        "played",
+        "tied",
+        "trick_no",
+        "turn_pos",
+        "winners",
+        "won",
+    )
+
+    def __init__(self, players: int) -> None:
+        self.in_play: list[int] = []
+        self.actors: list[int] = []
+        self.trick_no = 0
+        self.lead_pos = 0
+        self.turn_pos = 0
+        self.cards: list[int] = []
+        self.best = -1
+        self.best_pos = -1
+        self.tied = False
+        self.winners: list[int | None] = []
+        self.played: list[tuple[int, int]] = []
+        self.won = [0] * (players + 1)
+
+    def copy(self) -> TrickPlay:
+        """An independent copy (played pairs are tuples, shared)."""
+        new: TrickPlay = super().copy()
+        return new
+
+    @classmethod
+    def _read(cls, name: str, value: Any) -> Any:
+        if name == "played":
+            return [(int(p), int(c)) for p, c in value]
+        return _copy(value)
+
+
+class Challenge(Part):
+    """A challenge: whether a put was seen, and who put (-1 for nobody)."""
+
+    __slots__ = ("put_seen", "putter")
+
+    def __init__(self) -> None:
+        self.put_seen = False
+        self.putter = -1
+
+
+class Passing(Part):
+    """Partners passing a card: who gave, the step of the exchange (two per side), and
+    the receiver who must lay out a card (-1)."""
+
+    __slots__ = ("givers", "pending_discard", "step")
+
+    def __init__(self) -> None:
+        self.givers: list[int] = []
+        self.step = 0
+        self.pending_discard = -1

@@ -1,0 +1,219 @@
+"""Samples of the cards hidden from a seat, consistent with what that seat has seen.
+
+A search bot, or a game-tree algorithm's resampler, needs positions that look to one seat
+exactly like the real one: the cards it cannot see (others' hands, the untaken miss, the
+stock, others' discards) dealt afresh. :func:`determinize` gives such a copy, and keeps
+only deals that agree with what the table has seen: every card another seat played must
+have been legal with the hand the sample gives it (a void shown, a trick not headed, a
+trump not led), and nobody may hold a flush that the rules would have had him show.
+Legality is the engine's own (:mod:`cardrules.engine.tricks`), so the sampler and the
+engine cannot disagree.
+
+>>> import cardrules, random
+>>> s = cardrules.new_session("three-card-loo", players=4, seed=3)
+>>> t = determinize(s, s.to_move, random.Random(1))
+>>> t.observation(s.to_move) == s.observation(s.to_move)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from cardrules.engine import actions as A
+from cardrules.engine.deal import public_form
+from cardrules.engine.flush import flush_suit
+from cardrules.engine.phases import STOOD
+from cardrules.engine.session import Session
+from cardrules.engine.tricks import beats
+from cardrules.rules.model import FlushDeclare
+
+__all__ = [
+    "Place",
+    "conflicts",
+    "determinize",
+    "hidden_places",
+    "play_conflicts",
+    "redeal",
+]
+
+#: Where a hidden card lies: (``hand``, seat, index) — the miss played for the pool is the
+#: hand of seat ``players`` — or (``miss``/``stock``/``discard``, 0, index).
+Place = tuple[str, int, int]
+
+
+def hidden_places(t: Session, seat: int) -> list[Place]:
+    """Where the cards hidden from ``seat`` lie in ``t``'s deal."""
+    d = t.deal
+    v = d.view
+    n = t.players
+    gave = {a - A.GIVE for s_, a in v.history if s_ == seat and A.GIVE <= a < A.DISCARD}
+    places: list[Place] = []
+    for other in range(n):
+        if other == seat or other in v.shown:
+            continue
+        hand = v.hand(other)
+        places.extend(("hand", other, i) for i in range(len(hand)) if hand[i] not in gave)
+    if v.miss is not None:
+        places.extend(("miss", 0, i) for i in range(len(v.miss)))
+    if v.miss_for_pool and seat != v.dealer:
+        places.extend(("hand", n, i) for i in range(len(v.hand(n))))
+    stock = v.stock
+    places.extend(("stock", 0, i) for i in range(len(stock)) if stock[i] != v.turnup)
+    owners = v.discard_owner
+    places.extend(("discard", 0, i) for i in range(len(v.discarded)) if owners[i] != seat)
+    return places
+
+
+def _lists(t: Session) -> dict[str, list[int]]:
+    cards = t.deal.cards
+    return {"miss": cards.miss or [], "stock": cards.stock, "discard": cards.discarded}
+
+
+def place_cards(t: Session, places: Sequence[Place]) -> list[int]:
+    """The cards at ``places`` in ``t``."""
+    hands = t.deal.cards.hands
+    lists = _lists(t)
+    return [hands[o][i] if k == "hand" else lists[k][i] for k, o, i in places]
+
+
+def put_cards(t: Session, places: Sequence[Place], cards: Sequence[int]) -> None:
+    """Lay ``cards`` at ``places`` in ``t`` (hands are sorted by :func:`redeal` after)."""
+    hands = t.deal.cards.hands
+    lists = _lists(t)
+    for (kind, owner, i), c in zip(places, cards, strict=True):
+        if kind == "hand":
+            hands[owner][i] = c
+        else:
+            lists[kind][i] = c
+
+
+def play_conflicts(t: Session, seat: int) -> int:
+    """How many cards the other players played that the rules would have forbidden with the
+    hands ``t`` gives them (their cards now and those they played since)."""
+    d = t.deal
+    v = d.view
+    played = v.played
+    if not played:
+        return 0
+    tb = t.tables
+    trump = v.trump
+    es, pw = tb.suit[trump], tb.power[trump]
+    k = len(v.in_play)
+    n = t.players
+    me = {seat, n} if v.miss_for_pool and seat == v.dealer else {seat}
+    hands = d.cards.hands
+    winners = v.winners
+    bad = 0
+    best = lead = -1
+    for j, (p, c) in enumerate(played):
+        pos = j % k
+        trick = j // k
+        if pos == 0:
+            lead = best = c
+        if p not in me:
+            hand = sorted(hands[p] + [x for q, x in played[j:] if q == p])
+            if pos == 0:
+                won_last = trick > 0 and winners[trick - 1] == p
+                allowed = tb.lead(hand, trump, trick, won_last, v.turnup)
+            else:
+                allowed = tb.follow(hand, trump, lead, best)
+            if c not in allowed:
+                bad += 1
+        if pos and beats(best, c, es, pw, trump, tb.tie_equal) > 0:
+            best = c
+    return bad
+
+
+def flush_conflicts(t: Session, seat: int) -> int:
+    """How many other seats the sample gives a flush that the rules would have had them
+    show (at once, or after the declarations) though none was shown."""
+    r = t.rules.special_hands.flush
+    d = t.deal
+    v = d.view
+    if not r.enabled or v.shown or (v.result is not None and v.result.flush):
+        return 0
+    n = t.players
+    played = v.played
+    bad = 0
+    for other in range(n):
+        if other == seat:
+            continue
+        held = list(v.hand(other)) + [c for p, c in played if p == other]
+        if r.declare is FlushDeclare.AT_ONCE:
+            if v.exchanged[other] >= 0 or v.miss_taker == other or other in v.givers:
+                continue  # his hand as dealt is no longer all in sight
+        elif r.declare is FlushDeclare.AFTER_DECLARATIONS:
+            if v.status[other] != STOOD or not played:
+                continue
+        else:
+            continue
+        if len(held) == t.rules.deal.hand_size and flush_suit(t.tables, held, v.trump) >= 0:
+            bad += 1
+    return bad
+
+
+def conflicts(t: Session, seat: int) -> int:
+    """How far the hidden cards of ``t`` disagree with what ``seat`` has seen (0: not at
+    all): :func:`play_conflicts` plus :func:`flush_conflicts`."""
+    return play_conflicts(t, seat) + flush_conflicts(t, seat)
+
+
+def redeal(
+    t: Session,
+    seat: int,
+    rng: random.Random,
+    places: Sequence[Place] | None = None,
+    *,
+    tries: int = 50,
+    score: Callable[[Session, int], int] = conflicts,
+) -> int:
+    """Deal the cards hidden from ``seat`` in ``t`` afresh, in place: of up to ``tries``
+    uniform deals the first that ``score`` finds consistent (0), or else the one that
+    scores least. Returns that score."""
+    if places is None:
+        places = hidden_places(t, seat)
+    cards = place_cards(t, places)
+    best = list(cards)
+    worst = 1 << 30
+    for _ in range(max(1, tries)):
+        rng.shuffle(cards)
+        put_cards(t, places, cards)
+        found = score(t, seat)
+        if found < worst:
+            best, worst = list(cards), found
+        if found == 0:
+            break
+    put_cards(t, places, best)
+    cards_part = t.deal.cards
+    for h in cards_part.hands:
+        h.sort()  # only now: the places are indices into the hands as they were
+    if cards_part.miss is not None:
+        cards_part.miss.sort()
+    return worst
+
+
+def determinize(session: Session, seat: int, rng: random.Random, *, tries: int = 200) -> Session:
+    """A copy of ``session`` in which every card hidden from ``seat`` is dealt afresh,
+    consistently with what ``seat`` has seen (see the module's text).
+
+    The hidden cards are gathered, sorted and dealt back at random into the same places
+    (up to ``tries`` times until the deal is consistent), and future deals are reseeded.
+    The result depends only on what ``seat`` may know and on ``rng``: a search can play
+    it out without ever reading the true hidden cards. Others' private actions are kept
+    in their public form, so its record is not a record of the real game.
+    """
+    t = session.clone()
+    d = t.deal
+    places = hidden_places(t, seat)
+    cards = sorted(place_cards(t, places))
+    put_cards(t, places, cards)
+    redeal(t, seat, rng, places, tries=tries)
+    # Others' exchanges, gifts and discards are private: keep only what ``seat`` sees of
+    # them (how many cards), so the copy holds nothing of the true hidden cards.
+    n = t.players
+    d.history = [public_form(t.rules, n, s_, a, seat) for s_, a in d.history]
+    t.histories = [[public_form(t.rules, n, s_, a, seat) for s_, a in h] for h in t.histories]
+    t.rng = random.Random(rng.getrandbits(64))
+    return t

@@ -1,0 +1,298 @@
+"""A read-only view of a deal: what settlement, refusals, observations and players read.
+
+:class:`DealView` exposes a deal's state through properties typed as read-only sequences;
+it copies nothing, so it is cheap, and it changes nothing. Settlement works from it alone,
+and so do the bots.
+
+>>> import cardrules
+>>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
+>>> v = s.deal.view
+>>> v.phase.word, len(v.hand(v.to_move)), v.trump_suit in ("S", "H", "D", "C")
+('declare', 3, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from cardrules.cards import CARD_TEXT, NO_TRUMP, SUITS
+from cardrules.engine.phases import MISS, Phase, Status
+
+if TYPE_CHECKING:
+    from cardrules.engine.deal import Deal
+    from cardrules.engine.dealing import DealContext
+    from cardrules.engine.settlement import DealResult
+    from cardrules.engine.tables import Tables
+    from cardrules.rules.model import Rules
+
+__all__ = ["DealView"]
+
+
+class DealView:
+    """The public, read-only face of a :class:`~cardrules.engine.deal.Deal`.
+
+    Seats are absolute. A *player* (in :attr:`in_play`, :attr:`winners`, :attr:`played`)
+    is a seat, or ``players`` for the miss played for the pool; the ``*_by_seat`` and
+    :meth:`trick_so_far` forms give the miss as seat ``-1`` (:data:`MISS`).
+    """
+
+    __slots__ = ("_d",)
+
+    def __init__(self, deal: Deal) -> None:
+        self._d = deal
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def rules(self) -> Rules:
+        """The rules played."""
+        return self._d.rules
+
+    @property
+    def tables(self) -> Tables:
+        """The compiled rule tables."""
+        return self._d.tb
+
+    @property
+    def ctx(self) -> DealContext:
+        """The session's context: players, dealer, pool, stakes, single, first."""
+        return self._d.ctx
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self._d.n
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._d.dealer
+
+    @property
+    def order(self) -> Sequence[int]:
+        """The seats from the dealer's left (the elder) round to the dealer."""
+        return self._d.order
+
+    @property
+    def pool(self) -> int:
+        """The pool played for (stakes included)."""
+        return self._d.pool
+
+    @property
+    def phase(self) -> Phase:
+        """The current phase."""
+        return self._d.phase
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move, or -1 when the deal is over."""
+        return self._d.to_move
+
+    @property
+    def history(self) -> Sequence[tuple[int, int]]:
+        """Every (seat, action id) of the deal so far, in order."""
+        return self._d.history
+
+    @property
+    def result(self) -> DealResult | None:
+        """The deal's result once it is over."""
+        return self._d.result
+
+    # ------------------------------------------------------------------ cards
+
+    @property
+    def trump(self) -> int:
+        """The trump suit's index (4 for none)."""
+        return self._d.cards.trump
+
+    @property
+    def trump_suit(self) -> str | None:
+        """The trump suit's letter, or None."""
+        t = self._d.cards.trump
+        return None if t == NO_TRUMP else SUITS[t]
+
+    @property
+    def turnup(self) -> int:
+        """The card turned up for trumps, or -1."""
+        return self._d.cards.turnup
+
+    @property
+    def turnup_text(self) -> str | None:
+        """The turn-up as text, or None."""
+        t = self._d.cards.turnup
+        return None if t < 0 else CARD_TEXT[t]
+
+    def hand(self, player: int) -> Sequence[int]:
+        """The cards of a player (a seat, or ``players`` for the miss played for the pool)."""
+        return self._d.cards.hands[player]
+
+    def dealt_hand(self, seat: int) -> Sequence[int]:
+        """The cards ``seat`` was dealt (before taking the miss, exchanging or giving)."""
+        return self._d.cards.dealt[seat]
+
+    @property
+    def miss(self) -> Sequence[int] | None:
+        """The untaken miss, or None."""
+        return self._d.cards.miss
+
+    @property
+    def stock(self) -> Sequence[int]:
+        """The undealt cards, the top last."""
+        return self._d.cards.stock
+
+    @property
+    def discarded(self) -> Sequence[int]:
+        """The cards laid aside face down, in order."""
+        return self._d.cards.discarded
+
+    @property
+    def discard_owner(self) -> Sequence[int]:
+        """Who laid aside each card of :attr:`discarded`."""
+        return self._d.cards.discard_owner
+
+    @property
+    def shown(self) -> Mapping[int, Sequence[int]]:
+        """The hands shown to all (a flush, an exposed card), by seat."""
+        return self._d.cards.shown
+
+    @property
+    def exposed_single(self) -> bool:
+        """Whether this deal is an exposed-card single."""
+        return self._d.cards.exposed_single
+
+    # ------------------------------------------------------------------ declarations
+
+    @property
+    def status(self) -> Sequence[Status]:
+        """Each seat's :class:`Status`."""
+        return self._d.decl.status
+
+    @property
+    def exchanged(self) -> Sequence[int]:
+        """How many cards each seat exchanged (-1 for no exchange)."""
+        return self._d.decl.exchanged
+
+    @property
+    def miss_taker(self) -> int:
+        """The seat that took the miss, or -1."""
+        return self._d.decl.miss_taker
+
+    @property
+    def miss_for_pool(self) -> bool:
+        """Whether the dealer plays the miss for the pool."""
+        return self._d.decl.miss_for_pool
+
+    @property
+    def forced(self) -> bool:
+        """Whether every seat had to play (Club Law, a single's forced play)."""
+        return self._d.decl.forced
+
+    def stood(self) -> tuple[int, ...]:
+        """The seats that stand, in order from the elder."""
+        status = self._d.decl.status
+        return tuple(s for s in self._d.order if status[s] == Status.STOOD)
+
+    # ------------------------------------------------------------------ tricks
+
+    @property
+    def in_play(self) -> Sequence[int]:
+        """The players in playing order from the first leader."""
+        return self._d.play.in_play
+
+    @property
+    def actors(self) -> Sequence[int]:
+        """The seat acting for each player of :attr:`in_play`."""
+        return self._d.play.actors
+
+    @property
+    def trick_no(self) -> int:
+        """Tricks finished so far."""
+        return self._d.play.trick_no
+
+    @property
+    def turn_pos(self) -> int:
+        """The position in :attr:`in_play` of the player to play."""
+        return self._d.play.turn_pos
+
+    @property
+    def lead_pos(self) -> int:
+        """The position in :attr:`in_play` of the current trick's leader."""
+        return self._d.play.lead_pos
+
+    @property
+    def trick_cards(self) -> Sequence[int]:
+        """The cards of the trick in progress, in playing order."""
+        return self._d.play.cards
+
+    @property
+    def best(self) -> int:
+        """The card heading the trick in progress (-1 before the lead)."""
+        return self._d.play.best
+
+    @property
+    def winners(self) -> Sequence[int | None]:
+        """Each finished trick's winning player, None for a tie."""
+        return self._d.play.winners
+
+    @property
+    def played(self) -> Sequence[tuple[int, int]]:
+        """Every (player, card) played so far, in order."""
+        return self._d.play.played
+
+    @property
+    def won(self) -> Sequence[int]:
+        """Tricks won by each player (index ``players``: the miss)."""
+        return self._d.play.won
+
+    def seat_of(self, player: int) -> int:
+        """The seat recorded for a player: the miss is -1."""
+        return MISS if player == self._d.n else player
+
+    def tricks_by_seat(self) -> tuple[int | None, ...]:
+        """Each finished trick's winning seat (-1 for the miss, None for a tie)."""
+        n = self._d.n
+        return tuple(None if w is None else (MISS if w == n else w) for w in self._d.play.winners)
+
+    def trick_so_far(self) -> list[tuple[int, int]]:
+        """The current trick as (seat, card) in playing order; the miss's seat is -1."""
+        p = self._d.play
+        k = len(p.in_play)
+        return [(self.seat_of(p.in_play[(p.lead_pos + i) % k]), c) for i, c in enumerate(p.cards)]
+
+    def played_cards(self) -> list[tuple[int, int]]:
+        """Every card played so far as (seat, card); the miss's seat is -1."""
+        return [(self.seat_of(p), c) for p, c in self._d.play.played]
+
+    # ------------------------------------------------------------------ challenges, partners
+
+    @property
+    def put_seen(self) -> bool:
+        """Whether a put was seen."""
+        return self._d.chal.put_seen
+
+    @property
+    def putter(self) -> int:
+        """The seat that put, or -1."""
+        return self._d.chal.putter
+
+    @property
+    def pending_discard(self) -> int:
+        """The receiving partner who must lay out a card, or -1."""
+        return self._d.passing.pending_discard
+
+    @property
+    def givers(self) -> Sequence[int]:
+        """The seats that gave their card to a partner."""
+        return self._d.passing.givers
+
+    @property
+    def partner_step(self) -> int:
+        """The step of the partners' passing (two steps a side)."""
+        return self._d.passing.step
+
+    def side(self, seat: int) -> list[int]:
+        """The seats of ``seat``'s side (partners sit opposite)."""
+        if self._d.rules.partnerships.enabled:
+            return [seat, (seat + 2) % self._d.n]
+        return [seat]
