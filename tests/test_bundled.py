@@ -9,7 +9,7 @@ import pytest
 
 from cardrules.errors import ERROR
 from cardrules.rules import loader
-from cardrules.rules.model import Kind
+from cardrules.rules.model import Finish, Kind, Scoring
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "variants").glob("*.yaml"))
@@ -71,3 +71,21 @@ def test_every_house_rule_is_written_for_bundled_games() -> None:
     games = {g.name for g in GAMES}
     for rule in HOUSE_RULES:
         assert rule.applies_to and set(rule.applies_to) <= games, rule.name
+
+
+@pytest.mark.parametrize(
+    ("game", "rule"),
+    [(g.name, None) for g in GAMES] + PAIRS,
+    ids=[g.name for g in GAMES] + [f"{g}+{r}" for g, r in PAIRS],
+)
+def test_challenges_are_played_for_points_between_two_sides(game: str, rule: str | None) -> None:
+    """What the checks require of every combination, the bundled ones included: points are
+    scored exactly when challenges are made (1.5.5-1.5.7), and challenges are made between
+    two sides (1.5.6, 1.6), with nobody declaring and no miss."""
+    rules = loader.load_variant(game, house_rules=[rule] if rule else [])
+    assert (rules.wagers.scoring is Scoring.POINTS) == rules.challenges.enabled
+    if rules.challenges.enabled:
+        assert not rules.declarations.enabled and not rules.deal.miss
+        assert rules.session.finish is Finish.TARGET_POINTS
+        sides = 2 if rules.partnerships.enabled else rules.players.max
+        assert sides == 2 and rules.players.dealer_sits_out_above is None

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -92,6 +93,9 @@ def test_there_are_enough_broken_files_and_each_states_its_expectation() -> None
         "unset",
         "missing-house-rule",
         "contradiction",
+        "two-sides",
+        "retired-key",
+        "not-a-game",
     ):
         assert kind in kinds_covered, f"no broken file shows {kind}"
 
@@ -321,6 +325,21 @@ def test_loading_a_variant_does_not_import_jsonschema_until_it_validates() -> No
 # 32-card pack has A K Q J T 9 8 7 (1.1.2), Put's ranking needs the full pack (D60),
 # partners are two sides of two (1.6.1), a trick wins an equal share of the pool (1.1.14).
 PIQUET = {"cards": "piquet32", "ranks": ["A", "K", "Q", "J", "T", "9", "8", "7"]}
+#: A points race between two with challenges, and no miss and no declaring (1.5).
+PUT_LIKE: dict[str, Any] = {
+    "players": {"min": 2, "max": 2, "default": 2},
+    "deal": {"miss": False},
+    "declarations": {"enabled": False},
+    "challenges": {"enabled": True},
+    "wagers": {"scoring": "points"},
+    "session": {"finish": "target_points"},
+}
+#: Two sides of two in a pool game (1.6).
+PARTNERS: dict[str, Any] = {
+    "players": {"min": 4, "max": 4, "default": 4},
+    "deal": {"miss": False},
+    "partnerships": {"enabled": True},
+}
 SEMANTIC_CASES = [
     ("defaults", {}, []),
     ("16 fit a full pack", {"players": {"max": 16}}, []),
@@ -385,10 +404,77 @@ SEMANTIC_CASES = [
     ("stake 4 in thirds", {"wagers": {"stake_deal": 4}}, [(WARNING, "stake-division")]),
     (
         "points need no division",
-        {"wagers": {"scoring": "points", "stake_deal": 4}, "session": {"finish": "target_points"}},
+        {**PUT_LIKE, "wagers": {"scoring": "points", "stake_deal": 4}},
         [(WARNING, "no-effect")],
     ),
-    ("challenges with a pool", {"challenges": {"enabled": True}}, [(ERROR, "contradiction")]),
+    # Challenges are between two sides, and only they score points (1.5.5-1.5.7, 1.6).
+    ("a points race of two", PUT_LIKE, []),
+    (
+        "challenges with a pool",
+        {**PUT_LIKE, "wagers": {"scoring": "pool"}, "session": {"finish": "fixed_deals"}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "points without challenges",
+        {"wagers": {"scoring": "points"}, "session": {"finish": "fixed_deals"}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "points until a single",
+        {**PUT_LIKE, "session": {"finish": "until_single"}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "points for a fixed number of deals",
+        {**PUT_LIKE, "session": {"finish": "fixed_deals"}},
+        [],
+    ),
+    (
+        "flushes in a points race",
+        {**PUT_LIKE, "special_hands": {"flush": {"enabled": True}}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "an exposed single in a points race",
+        {**PUT_LIKE, "session": {"finish": "target_points", "first_deal": "peel_exposed_single"}},
+        [(ERROR, "contradiction")],
+    ),
+    (
+        "challenges while declaring",
+        {**PUT_LIKE, "declarations": {"enabled": True}},
+        [(ERROR, "two-sides")],
+    ),
+    ("challenges with a miss", {**PUT_LIKE, "deal": {"miss": True}}, [(ERROR, "two-sides")]),
+    (
+        "challenges among three",
+        {**PUT_LIKE, "players": {"min": 2, "max": 3, "default": 2}},
+        [(ERROR, "two-sides")],
+    ),
+    (
+        "challenges among as many as the pack holds",
+        {**PUT_LIKE, "players": {"min": 2, "max": None, "default": 2}},
+        [(ERROR, "two-sides")],
+    ),
+    (
+        "challenges among three, the dealer sitting out",
+        {**PUT_LIKE, "players": {"min": 3, "max": 3, "default": 3, "dealer_sits_out_above": 2}},
+        [],
+    ),
+    (
+        "challenges among four, the dealer sitting out",
+        {**PUT_LIKE, "players": {"min": 4, "max": 4, "default": 4, "dealer_sits_out_above": 3}},
+        [(ERROR, "two-sides")],
+    ),
+    (
+        "challenges between partners",
+        {**PUT_LIKE, "players": PARTNERS["players"], "partnerships": {"enabled": True}},
+        [],
+    ),
+    (
+        "partners with the dealer sitting out",
+        {**PARTNERS, "players": {**PARTNERS["players"], "dealer_sits_out_above": 3}},
+        [(ERROR, "contradiction")],
+    ),
     (
         "target points with a pool",
         {"session": {"finish": "target_points"}},
@@ -638,3 +724,62 @@ def test_any_data_gives_rules_or_problems_never_an_exception(data: dict[str, obj
     rules = from_mapping(Rules, merged.data)
     found = semantics.semantic_problems(rules, merged)
     assert all(p.severity in (ERROR, WARNING) and p.file == "any.yaml" for p in found)
+
+
+# --------------------------------------------------------------------- rules that validate play
+
+
+def _option_leaves(schema: dict[str, Any], prefix: str = "") -> dict[str, dict[str, Any]]:
+    """Every option of the schema (dotted key to its schema), sections walked through."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, sub in schema.get("properties", {}).items():
+        if name in ("extends", "house_rules", "unset", "applies_to", "$schema") and not prefix:
+            continue
+        if "properties" in sub:
+            out.update(_option_leaves(sub, f"{prefix}{name}."))
+        elif prefix:
+            out[f"{prefix}{name}"] = sub
+    return out
+
+
+_OPTIONS = _option_leaves(validation.schema())
+_VARIABLE = sorted(k for k, s in _OPTIONS.items() if "enum" in s or s.get("type") == "boolean")
+_GAMES = [v.name for v in loader.list_variants() if v.kind.value == "game"]
+
+
+@st.composite
+def _variations(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
+    """A bundled game and a few of its options set to other values the schema allows."""
+    game = draw(st.sampled_from(_GAMES))
+    keys = draw(st.lists(st.sampled_from(_VARIABLE), min_size=1, max_size=4, unique=True))
+    changes: dict[str, object] = {}
+    for key in keys:
+        spec = _OPTIONS[key]
+        values = list(spec["enum"]) if "enum" in spec else [True, False]
+        changes[key] = draw(st.sampled_from(values))
+    return game, changes
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variation=_variations(), seed=st.integers(0, 2**16))
+def test_rules_that_validate_are_played_to_the_end_without_an_exception(
+    variation: tuple[str, dict[str, object]], seed: int
+) -> None:
+    import random
+
+    from cardrules.engine.session import Session
+
+    game, changes = variation
+    try:
+        rules = loader.load_variant(game, overrides=changes)
+    except RulesError:
+        return  # refused when loaded: what the checks are for
+    rng = random.Random(seed)
+    players = rng.randint(rules.players.min, min(rules.max_players, rules.players.min + 4))
+    session = Session(rules, players, seed=seed)
+    for _ in range(3000):
+        if session.is_over or session.deals_played >= 4:
+            break
+        session.apply(rng.choice(session.legal_actions()))
+    else:
+        pytest.fail(f"{game} {changes}: no deal ended in 3000 actions")

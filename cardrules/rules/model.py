@@ -249,7 +249,9 @@ class Declarations:
     """Declaring in turn from the elder hand: stand, throw up, take the miss."""
 
     enabled: bool = opt(
-        True, "Players declare before the play; false when all must play.", source="1.1.7, 1.2.6"
+        True,
+        "Players declare before the play; false when all must play, as always with challenges.",
+        source="1.1.7, 1.2.6",
     )
     allow_throw_up: bool = opt(True, "A player may throw up his hand.", source="D6")
     forced_play: ForcedPlay = section(ForcedPlay)
@@ -402,7 +404,12 @@ class SpecialHands:
 class Challenges:
     """Put's challenges: throwing up, declining to play, "I put", see and refuse."""
 
-    enabled: bool = opt(False, "Challenges are made.", source="1.5.6")
+    enabled: bool = opt(
+        False,
+        "Challenges are made, between exactly two sides (two players, or two partnerships): "
+        "nobody declares, no miss is dealt, and the deal is played for points.",
+        source="1.5.6",
+    )
     model: ChallengeModel = opt(
         ChallengeModel.HOYLE, "Who may challenge, when, and for what.", source="D54"
     )
@@ -443,7 +450,10 @@ class Wagers:
     """What is staked: the pool, the deal and the loo."""
 
     scoring: Scoring = opt(
-        Scoring.POOL, "Counters in a pool, or points in a race.", source="1.1.4, 1.5.7"
+        Scoring.POOL,
+        "Counters in a pool, or points in a race; only challenges score points, so points "
+        "exactly when challenges are made.",
+        source="1.1.4, 1.5.7",
     )
     ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.", source="1.1.4, D2")
     stake_deal: int = opt(3, "The dealer's stake for a deal.", source="1.1.4", minimum=1)
@@ -458,7 +468,8 @@ class Wagers:
     )
     single_loo: SingleLoo = opt(
         SingleLoo.HALF_LOO,
-        "The penalty for irregularities (not yet played by the engine).",
+        "The penalty single loo, paid by each player looed in Peel's exposed-card single "
+        "(other irregularities are not played by the engine).",
         source="D4",
     )
 
@@ -492,7 +503,11 @@ class Session:
     )
     first_deal: FirstDeal = opt(FirstDeal.NORMAL, "The first deal of a session.", source="D7")
     peel_single: PeelSingle = section(PeelSingle)
-    finish: Finish = opt(Finish.UNTIL_SINGLE, "When the session ends.", source="1.1.16, D23")
+    finish: Finish = opt(
+        Finish.UNTIL_SINGLE,
+        "When the session ends: until_single needs a pool, target_points needs points.",
+        source="1.1.16, D23",
+    )
     target_points: int = opt(
         5, "Points that win the game in a points race.", source="1.5.7", minimum=1
     )

@@ -188,61 +188,159 @@ def _stake_divides(r: Rules, res: Resolved) -> Iterator[Finding]:
         )
 
 
-#: Options that cannot hold together: (when, message, the values involved).
-CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...]], ...] = (
+#: Options that cannot hold together: (when, message, the values involved, what to do).
+CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str], ...] = (
     (
         lambda r: r.exchange.mode is not ExchangeMode.NONE and not r.declarations.enabled,
         "exchanges are made while declaring, but declarations.enabled is false",
         ("exchange.mode", "declarations.enabled"),
+        "set declarations.enabled: true, or exchange.mode: none",
     ),
+    # What a deal is played for is wagers.scoring, and only challenges score points: so
+    # wagers.scoring is points exactly when challenges.enabled is true (1.5.5-1.5.7).
     (
         lambda r: r.challenges.enabled and r.wagers.scoring is Scoring.POOL,
         "challenges score points, but wagers.scoring is pool",
         ("challenges.enabled", "wagers.scoring"),
+        "set wagers.scoring: points",
+    ),
+    (
+        lambda r: r.wagers.scoring is Scoring.POINTS and not r.challenges.enabled,
+        "wagers.scoring is points, but only challenges score points and challenges.enabled "
+        "is false",
+        ("wagers.scoring", "challenges.enabled"),
+        "set challenges.enabled: true, or wagers.scoring: pool",
     ),
     (
         lambda r: r.session.finish is Finish.TARGET_POINTS and r.wagers.scoring is Scoring.POOL,
         "session.finish target_points needs points, but wagers.scoring is pool",
         ("session.finish", "wagers.scoring"),
+        "set wagers.scoring: points, or another session.finish",
+    ),
+    (
+        lambda r: r.session.finish is Finish.UNTIL_SINGLE and r.wagers.scoring is Scoring.POINTS,
+        "session.finish until_single waits for a single, but a points race has no pool and "
+        "never makes one",
+        ("session.finish", "wagers.scoring"),
+        "set session.finish: target_points",
+    ),
+    (
+        lambda r: r.special_hands.flush.enabled and r.wagers.scoring is Scoring.POINTS,
+        "flushes are paid in counters, but wagers.scoring is points",
+        ("special_hands.flush.enabled", "wagers.scoring"),
+        "set special_hands.flush.enabled: false",
+    ),
+    (
+        lambda r: (
+            r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+            and r.wagers.scoring is Scoring.POINTS
+        ),
+        "Peel's exposed-card single is played for the pool, but wagers.scoring is points",
+        ("session.first_deal", "wagers.scoring"),
+        "set session.first_deal: normal",
     ),
     (
         lambda r: r.deal.miss and r.partnerships.enabled,
         "a miss is dealt, but partners play with no miss",
         ("deal.miss", "partnerships.enabled"),
+        "set deal.miss: false",
+    ),
+    (
+        lambda r: (
+            r.partnerships.enabled
+            and r.players.dealer_sits_out_above is not None
+            and r.players.dealer_sits_out_above < 4
+        ),
+        "partners are two sides of two, but players.dealer_sits_out_above has the dealer sit out",
+        ("players.dealer_sits_out_above", "partnerships.enabled"),
+        "set players.dealer_sits_out_above: null",
     ),
     (
         lambda r: r.promoted.card == "jack_of_trumps" and not r.trumps.turn_up,
         "promoted.card jack_of_trumps needs trumps, but trumps.turn_up is false",
         ("promoted.card", "trumps.turn_up"),
+        "set trumps.turn_up: true, or name a card in promoted.card",
     ),
     (
         lambda r: r.tricks.winner is TrickWinner.RANK_ONLY and r.trumps.turn_up,
         "tricks won by rank alone ignore suits, but trumps.turn_up is true",
         ("tricks.winner", "trumps.turn_up"),
+        "set trumps.turn_up: false",
     ),
     (
         lambda r: r.leads.first_leader is FirstLeader.MISS_HOLDER and not r.deal.miss,
         "the holder of the miss leads, but no miss is dealt",
         ("leads.first_leader", "deal.miss"),
+        "set leads.first_leader: elder_hand, or deal.miss: true",
     ),
     (
         lambda r: r.session.first_deal is FirstDeal.ALL_ANTE_WITH_MISS and not r.deal.miss,
         "the first deal has a miss, but no miss is dealt",
         ("session.first_deal", "deal.miss"),
+        "set deal.miss: true, or another session.first_deal",
     ),
     (
         lambda r: r.special_hands.flush.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
         "flushes need suits, but tricks are won by rank alone",
         ("special_hands.flush.enabled", "tricks.winner"),
+        "set special_hands.flush.enabled: false",
     ),
 )
 
 
 def _no_contradictions(r: Rules, res: Resolved) -> Iterator[Finding]:
     """Options that contradict each other (see :data:`CONTRADICTIONS`)."""
-    for when, message, paths in CONTRADICTIONS:
+    for when, message, paths, fix in CONTRADICTIONS:
         if when(r):
-            yield Finding("contradiction", message, paths, "change one of them")
+            yield Finding("contradiction", message, paths, fix)
+
+
+def _in_play(r: Rules, players: int) -> int:
+    """How many play the tricks at a table of ``players`` when nobody declares: the two
+    receivers of a partnership, else everyone but a dealer who sits out."""
+    if r.partnerships.enabled:
+        return 2
+    out = r.players.dealer_sits_out_above
+    return players - (1 if out is not None and players > out else 0)
+
+
+def _challenges_between_two(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """Challenges (throwing up, "I put", seeing, refusing) are made between exactly two
+    sides (1.5.6): nothing may add a side to the play or take one away."""
+    if not r.challenges.enabled:
+        return
+    if r.declarations.enabled:
+        yield Finding(
+            "two-sides",
+            "challenges are made between two sides, but with declarations.enabled each "
+            "player stands or throws up first, so more or fewer than two may play",
+            ("declarations.enabled", "challenges.enabled"),
+            "set declarations.enabled: false: throwing up is then a challenge",
+        )
+    if r.deal.miss:
+        yield Finding(
+            "two-sides",
+            "challenges are made between two sides, but deal.miss deals a spare hand "
+            "that no side may take or play",
+            ("deal.miss", "challenges.enabled"),
+            "set deal.miss: false",
+        )
+    counts = range(r.players.min, r.max_players + 1)
+    wrong = [(n, _in_play(r, n)) for n in counts if _in_play(r, n) != 2]
+    if wrong:
+        n, k = wrong[0]
+        yield Finding(
+            "two-sides",
+            f"challenges are made between two sides, but with {n} players {k} would play",
+            (
+                "players.max",
+                "players.min",
+                "players.default",
+                "players.dealer_sits_out_above",
+                "challenges.enabled",
+            ),
+            "set players.min, players.default and players.max to 2, or play in partnerships of 4",
+        )
 
 
 _NO_TRUMPS = (
@@ -368,6 +466,7 @@ CHECKS: tuple[Check, ...] = (
     _packets_fill_hands,
     _stake_divides,
     _no_contradictions,
+    _challenges_between_two,
     _no_effect,
 )
 
