@@ -97,11 +97,14 @@ class Deal:
     """
 
     __slots__ = (
+        "_challenges",
         "_es",
         "_follow",
         "_lead",
         "_legal",
         "_pw",
+        "_tie",
+        "_tricks",
         "cards",
         "chal",
         "ctx",
@@ -155,6 +158,9 @@ class Deal:
         self._lead = tables.lead
         self._es = tables.suit[self.cards.trump]
         self._pw = tables.power[self.cards.trump]
+        self._tie = tables.tie_equal
+        self._tricks = tables.rules.deal.hand_size
+        self._challenges = tables.rules.challenges.enabled
 
     # ------------------------------------------------------------------ starting
 
@@ -349,7 +355,22 @@ class Deal:
     # ------------------------------------------------------------------ declaring
 
     def _legal_declare(self) -> list[int]:
-        return legal_declarations(self.view, self.to_move)
+        seat = self.to_move
+        cards = self.cards
+        decl = self.decl
+        miss_there = cards.miss is not None
+        standers = 0
+        if miss_there and seat == self.dealer:  # only then does the count matter
+            standers = sum(1 for s in self.order if decl.status[s] == STOOD)
+        return declaration_options(
+            self.rules,
+            cards.hands[seat],
+            dealer=seat == self.dealer,
+            miss_there=miss_there,
+            standers=standers,
+            exchanged=decl.exchanged[seat] >= 0,
+            stock=len(cards.stock),
+        )
 
     def _apply_declare(self, a: int) -> None:
         seat = self.to_move
@@ -461,7 +482,7 @@ class Deal:
             won_last = bool(play.winners) and play.winners[-1] == player
             cards = self._lead(hand, self.cards.trump, play.trick_no, won_last, self.cards.turnup)
         out = [A.PLAY + c for c in cards]  # hands are kept sorted
-        if self.rules.challenges.enabled:
+        if self._challenges:
             extra = self._challenge_extras()
             if extra:
                 out = sorted(extra) + out
@@ -509,7 +530,7 @@ class Deal:
         if len(tc) == 1:
             play.best, play.best_pos, play.tied = c, pos, False
         else:
-            verdict = beats(play.best, c, self._es, self._pw, self.cards.trump, self.tb.tie_equal)
+            verdict = beats(play.best, c, self._es, self._pw, self.cards.trump, self._tie)
             if verdict > 0:
                 play.best, play.best_pos, play.tied = c, pos, False
             elif verdict == 0:
@@ -536,7 +557,7 @@ class Deal:
         play.cards = []
         play.trick_no += 1
         play.turn_pos = play.lead_pos
-        if play.trick_no == self.rules.deal.hand_size:
+        if play.trick_no == self._tricks:
             self._finish(settle_play(self.view))
             return
         ch = self.rules.challenges
@@ -606,6 +627,9 @@ class Deal:
         new._lead = self._lead
         new._es = self._es
         new._pw = self._pw
+        new._tie = self._tie
+        new._tricks = self._tricks
+        new._challenges = self._challenges
         new.ctx = self.ctx
         new.n = self.n
         new.dealer = self.dealer
@@ -786,14 +810,15 @@ def declaration_options(
     if may_throw:
         out.append(A.THROW_UP)
     if rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and not exchanged:
-        out.extend(exchange_ids(list(hand), min(len(hand), stock)))
+        cards = hand if type(hand) is list else list(hand)
+        out.extend(exchange_ids(cards, min(len(hand), stock)))
     out.sort()
     return out
 
 
 def _derived(name: str) -> bool:
     """Attributes rebuilt from the rules on unpickling, never pickled (closures)."""
-    return name in ("tb", "_follow", "_lead", "_es", "_pw")
+    return name in ("tb", "_follow", "_lead", "_es", "_pw", "_tie", "_tricks", "_challenges")
 
 
 def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:

@@ -56,9 +56,13 @@ def split(amount: int, ways: int) -> list[int]:
     return trick_shares(amount, ways, carry_remainder=False)
 
 
-@attrs.frozen
+@attrs.define(slots=True, eq=True)
 class DealResult:
     """What a deal came to. Seats are absolute (0 is the session's first seat).
+
+    A result is a value to read, not to change: sessions and their copies share it. (It
+    is a plain slotted class rather than a frozen one because a deal's end is on the hot
+    path of every simulation, and a frozen class costs twice as much to build.)
 
     ``tricks`` holds each trick's winning seat, ``None`` for a tie, or ``-1``
     for the miss played for the pool; ``shown`` the hands shown to all (flushes,
