@@ -1,9 +1,13 @@
 """Random legal play of every bundled game with each applicable house rule.
 
 For each game alone and with each house rule written for it, at its smallest,
-a middle and its largest player count: 2,000 deals in sessions, the engine's
+a middle and its largest player count: deals in sessions, the engine's
 invariants checked at every step (see cardrules.tools.conformance). A failure
 prints the seed and the record that reproduces it.
+
+Every configuration is checked twice: 150 deals in the fast set (the default
+``pytest`` run), and 2,000 deals from another seed in the slow set, marked
+``slow`` and run with ``python -m pytest -n auto -m slow`` (CI runs both).
 """
 
 from __future__ import annotations
@@ -15,7 +19,9 @@ from cardrules.engine.session import Origin
 from cardrules.rules.model import Kind
 from cardrules.tools.conformance import check_rules
 
-DEALS = 2000
+#: Deals per configuration in the fast set, and in the slow set.
+FAST_DEALS = 150
+SLOW_DEALS = 2000
 
 
 def _configs() -> list[tuple[str, tuple[str, ...], int]]:
@@ -43,17 +49,32 @@ def test_every_game_has_configurations() -> None:
     assert any(hr == ("club-law",) for _, hr, _ in CONFIGS)
 
 
-@pytest.mark.parametrize(
+PARAMETERS = pytest.mark.parametrize(
     ("game", "house_rules", "players"),
     CONFIGS,
     ids=[f"{g}{'+' + '+'.join(h) if h else ''}-{n}p" for g, h, n in CONFIGS],
 )
+
+
+def check(game: str, house_rules: tuple[str, ...], players: int, deals: int, seed: int) -> None:
+    rules = cardrules.load_variant(game, house_rules=house_rules)
+    report = check_rules(
+        rules, players, deals, seed=seed, deep_every=40, origin=Origin(game, house_rules)
+    )
+    assert report.ok, "\n".join(str(f) for f in report.failures)
+    assert report.deals >= deals
+
+
+@PARAMETERS
 def test_random_play_keeps_the_invariants(
     game: str, house_rules: tuple[str, ...], players: int
 ) -> None:
-    rules = cardrules.load_variant(game, house_rules=house_rules)
-    report = check_rules(
-        rules, players, DEALS, seed=17, deep_every=40, origin=Origin(game, house_rules)
-    )
-    assert report.ok, "\n".join(str(f) for f in report.failures)
-    assert report.deals >= DEALS
+    check(game, house_rules, players, FAST_DEALS, seed=29)
+
+
+@pytest.mark.slow
+@PARAMETERS
+def test_long_random_play_keeps_the_invariants(
+    game: str, house_rules: tuple[str, ...], players: int
+) -> None:
+    check(game, house_rules, players, SLOW_DEALS, seed=17)
