@@ -14,6 +14,8 @@ import ast
 import enum
 import io
 import re
+import subprocess
+import sys
 import tokenize
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +42,19 @@ def _parse(path: Path) -> ast.Module:
 
 
 # ------------------------------------------------------------------ import contracts
+
+
+def test_import_contracts_hold() -> None:
+    """The contracts in pyproject.toml: the layers, and the engine and the players seeing
+    only the rules model."""
+    done = subprocess.run(
+        [sys.executable, "-c", LINT_IMPORTS, "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, f"lint-imports failed:\n{done.stdout}\n{done.stderr}"
 
 
 # ------------------------------------------------------------------ module size
