@@ -189,3 +189,17 @@ def test_parts_copy_and_read_back() -> None:
     d.shown[1].append(5)
     assert c.hands[0] == [1, 2, 3] and c.shown[1] == [4]
     assert Cards.from_json(json.loads(json.dumps(c.to_json()))) == c
+
+
+@pytest.mark.parametrize("variant", ["three-card-loo", "put"])
+def test_a_clone_deals_the_same_coming_deals_whichever_deals_first(variant: str) -> None:
+    # The generator of the coming deals is shared until one of them deals: each must still
+    # deal exactly what the other deals.
+    s = cardrules.new_session(variant, seed=11)
+    s.apply(s.legal_actions()[0])
+    t = s.clone()
+    u = s.clone()
+    for session in (s, t, u):  # s deals first, then t, then u
+        while session.deals_played < 3 and not session.is_over:
+            session.apply(session.legal_actions()[-1])
+    assert s.state() == t.state() == u.state()

@@ -128,9 +128,18 @@ class Cards(Part):
         self.exposed_single = False
 
     def copy(self) -> Cards:
-        """An independent copy."""
-        new: Cards = super().copy()
-        new.shown = {s: list(h) for s, h in self.shown.items()}
+        """An independent copy (written out field by field: it is on every clone's path)."""
+        new = object.__new__(Cards)
+        new.hands = [list(h) for h in self.hands]
+        new.miss = None if self.miss is None else list(self.miss)
+        new.stock = list(self.stock)
+        new.turnup = self.turnup
+        new.trump = self.trump
+        new.dealt = self.dealt  # never changed once dealt
+        new.discarded = list(self.discarded)
+        new.discard_owner = list(self.discard_owner)
+        new.shown = {s: list(h) for s, h in self.shown.items()} if self.shown else {}
+        new.exposed_single = self.exposed_single
         return new
 
     @classmethod
@@ -149,6 +158,17 @@ class Declaring(Part):
     order of declaring of the seat to declare."""
 
     __slots__ = ("exchanged", "forced", "miss_for_pool", "miss_taker", "pos", "status")
+
+    def copy(self) -> Declaring:
+        """An independent copy."""
+        new = object.__new__(Declaring)
+        new.status = list(self.status)
+        new.exchanged = list(self.exchanged)
+        new.miss_taker = self.miss_taker
+        new.miss_for_pool = self.miss_for_pool
+        new.forced = self.forced
+        new.pos = self.pos
+        return new
 
     def __init__(self, players: int) -> None:
         self.status: list[Status] = [Status.UNDECIDED] * players
@@ -206,8 +226,20 @@ class TrickPlay(Part):
         self.won = [0] * (players + 1)
 
     def copy(self) -> TrickPlay:
-        """An independent copy (played pairs are tuples, shared)."""
-        new: TrickPlay = super().copy()
+        """An independent copy (the played pairs are tuples, shared)."""
+        new = object.__new__(TrickPlay)
+        new.in_play = list(self.in_play)
+        new.actors = list(self.actors)
+        new.trick_no = self.trick_no
+        new.lead_pos = self.lead_pos
+        new.turn_pos = self.turn_pos
+        new.cards = list(self.cards)
+        new.best = self.best
+        new.best_pos = self.best_pos
+        new.tied = self.tied
+        new.winners = list(self.winners)
+        new.played = list(self.played)
+        new.won = list(self.won)
         return new
 
     @classmethod
@@ -226,6 +258,13 @@ class Challenge(Part):
         self.put_seen = False
         self.putter = -1
 
+    def copy(self) -> Challenge:
+        """An independent copy."""
+        new = object.__new__(Challenge)
+        new.put_seen = self.put_seen
+        new.putter = self.putter
+        return new
+
 
 class Passing(Part):
     """Partners passing a card: who gave, the step of the exchange (two per side), and
@@ -237,3 +276,11 @@ class Passing(Part):
         self.givers: list[int] = []
         self.step = 0
         self.pending_discard = -1
+
+    def copy(self) -> Passing:
+        """An independent copy."""
+        new = object.__new__(Passing)
+        new.givers = list(self.givers)
+        new.step = self.step
+        new.pending_discard = self.pending_discard
+        return new

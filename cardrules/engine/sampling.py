@@ -202,7 +202,8 @@ def determinize(session: Session, seat: int, rng: random.Random, *, tries: int =
     (up to ``tries`` times until the deal is consistent), and future deals are reseeded.
     The result depends only on what ``seat`` may know and on ``rng``: a search can play
     it out without ever reading the true hidden cards. Others' private actions are kept
-    in their public form, so its record is not a record of the real game.
+    in their public form, so its record is not a record of the real game, and others'
+    dealt hands are their sampled cards with those they have played.
     """
     t = session.clone()
     d = t.deal
@@ -210,10 +211,18 @@ def determinize(session: Session, seat: int, rng: random.Random, *, tries: int =
     cards = sorted(place_cards(t, places))
     put_cards(t, places, cards)
     redeal(t, seat, rng, places, tries=tries)
+    # Nor does it hold the others' true dealt hands: each is his sampled cards and those he
+    # has played (exact unless he took the miss, exchanged or gave a card).
+    cards_part = d.cards
+    played = d.view.played
+    cards_part.dealt = [
+        list(h) if s == seat else sorted(cards_part.hands[s] + [c for p, c in played if p == s])
+        for s, h in enumerate(cards_part.dealt)
+    ]
     # Others' exchanges, gifts and discards are private: keep only what ``seat`` sees of
     # them (how many cards), so the copy holds nothing of the true hidden cards.
     n = t.players
     d.history = [public_form(t.rules, n, s_, a, seat) for s_, a in d.history]
     t.histories = [[public_form(t.rules, n, s_, a, seat) for s_, a in h] for h in t.histories]
-    t.rng = random.Random(rng.getrandbits(64))
+    t.reseed(rng.getrandbits(64))
     return t

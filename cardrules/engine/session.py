@@ -97,7 +97,8 @@ class Session:
         self.players = n
         self.seed = seed
         self.origin = origin
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False  # shared with a clone until one of them deals again
         self.scores = list(scores) if scores is not None else [0] * n
         if len(self.scores) != n:
             raise PlayError(f"scores for {len(self.scores)} seats at a table of {n}")
@@ -125,13 +126,33 @@ class Session:
 
     # ------------------------------------------------------------------ deals
 
+    def _own_rng(self) -> random.Random:
+        """The session's generator, first copied if a clone shares it."""
+        if self._rng_shared:
+            rng = random.Random(0)
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
+        return self._rng
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator that deals the coming deals (the session's own)."""
+        return self._own_rng()
+
+    def reseed(self, seed: int) -> None:
+        """Deal the coming deals from a generator seeded with ``seed`` (a search's sample
+        uses it so that its future deals tell nothing of the real ones)."""
+        self._rng = random.Random(seed)
+        self._rng_shared = False
+
     def _cut(self) -> int:
         """Cut for the first deal (D1, D49), using the session's seed."""
         rule = self.rules.session.first_dealer
         pack = list(self.tables.pack)
         n = self.players
         if rule is FirstDealer.FIRST_KNAVE:
-            self.rng.shuffle(pack)
+            self._rng.shuffle(pack)
             for i, c in enumerate(pack):
                 if RANKS[rank_of(c)] == "J":
                     return i % n
@@ -151,7 +172,7 @@ class Session:
             best = min if rule in (FirstDealer.LOWEST_CUT, FirstDealer.LOWEST_CARD) else max
         seats = list(range(n))
         while True:
-            self.rng.shuffle(pack)
+            self._rng.shuffle(pack)
             values = {s: value(pack[i]) for i, s in enumerate(seats)}
             top = best(values.values())
             seats = [s for s in seats if values[s] == top]
@@ -189,7 +210,7 @@ class Session:
             first=self._first,
         )
         self.pool = ctx.pool
-        return Deal(self.tables, ctx, rng=self.rng, fixed=fixed)
+        return Deal(self.tables, ctx, rng=self._own_rng(), fixed=fixed)
 
     def _start_deal(self, fixed: FixedDeal | None = None) -> None:
         """Deal the next hand; one that ends as it is dealt (a flush shown at once,
@@ -372,8 +393,9 @@ class Session:
         """An independent copy (its random stream included)."""
         new = Session.__new__(Session)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        # The generator is used only to deal: share it, and let whichever deals next take a
+        # copy of its own first (copy on write), so that a clone costs no copy of it.
+        new._rng_shared = self._rng_shared = True
         new.scores = list(self.scores)
         new.results = list(self.results)
         new.histories = list(self.histories)
@@ -413,7 +435,7 @@ class Session:
             "pause_at_deal_end": self.pause_at_deal_end,
             "first": self._first,
             "single": self._single,
-            "rng": _rng_json(self.rng),
+            "rng": _rng_json(self._rng),
             "results": [r.to_json() for r in self.results],
             "histories": [[[s, a] for s, a in h] for h in self.histories],
             "deal": self.deal.to_json(),
@@ -480,7 +502,8 @@ class Session:
             new.pause_at_deal_end = bool(st["pause_at_deal_end"])
             new._first = bool(st["first"])
             new._single = bool(st["single"])
-            new.rng = _rng_from_json(st["rng"])
+            new._rng = _rng_from_json(st["rng"])
+            new._rng_shared = False
             new.results = [DealResult.from_json(r) for r in st["results"]]
             new.histories = [[(int(s), int(a)) for s, a in h] for h in st["histories"]]
             new.deal = Deal.from_json(rules, st["deal"])
