@@ -99,30 +99,38 @@ def baseline(script: str, seconds: float, reps: int) -> dict[str, float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="length of one timed run")
-    ap.add_argument("--reps", type=int, default=3, help="timed runs per figure (median)")
+    ap.add_argument("--reps", type=int, default=3, help="rounds per figure (median)")
     ap.add_argument("--baseline", help="a hand-written Loo script to measure in the same run")
     args = ap.parse_args()
-    before = baseline(args.baseline, args.seconds, args.reps) if args.baseline else {}
-    ours: dict[tuple[str, str], tuple[float, float]] = {}
-    for game, variant in GAMES.items():
-        for policy in POLICIES:
-            runs = [measure(variant, args.seconds, 100 + r, policy) for r in range(args.reps)]
-            ours[game, policy] = (
-                statistics.median(r[0] for r in runs),
-                statistics.median(r[1] for r in runs),
-            )
-    after = baseline(args.baseline, args.seconds, args.reps) if args.baseline else {}
+    # Rounds interleave the yardstick and the engine, so that a change of the machine's load
+    # falls on both; each figure is the median over the rounds of the ratio within a round.
+    ours: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    ratios: dict[tuple[str, str], list[float]] = {}
+    bases: dict[str, list[float]] = {}
+    for r in range(args.reps):
+        base = baseline(args.baseline, args.seconds, 1) if args.baseline else {}
+        for game, variant in GAMES.items():
+            if game in base:
+                bases.setdefault(game, []).append(base[game])
+            for policy in POLICIES:
+                run = measure(variant, args.seconds, 100 + r, policy)
+                ours.setdefault((game, policy), []).append(run)
+                if game in base:
+                    ratios.setdefault((game, policy), []).append(run[0] / base[game])
     print(
         f"cardrules {cardrules.__version__}, Python {sys.version.split()[0]}, 5 players, "
-        f"median of {args.reps} x {args.seconds:g} s"
+        f"median of {args.reps} interleaved rounds x {args.seconds:g} s"
     )
     for game, variant in GAMES.items():
         for policy in POLICIES:
-            dps, decs = ours[game, policy]
+            runs = ours[game, policy]
+            dps = statistics.median(x[0] for x in runs)
+            decs = statistics.median(x[1] for x in runs)
             line = f"{variant:15} {policy:8} {dps:8.0f} deals/s {decs:9.0f} decisions/s"
-            if before.get(game) and after.get(game):
-                base = (before[game] + after[game]) / 2
-                line += f"   ratio to hand-written {dps / base:.2f} (baseline {base:.0f} hands/s)"
+            if ratios.get((game, policy)):
+                ratio = statistics.median(ratios[game, policy])
+                base_rate = statistics.median(bases[game])
+                line += f"   ratio to hand-written {ratio:.2f} (baseline {base_rate:.0f} hands/s)"
             print(line)
     return 0
 

@@ -269,3 +269,17 @@ def test_determinize_depends_only_on_what_the_seat_knows(variant: str) -> None:
             assert a.observation(seat) == s.observation(seat)
             assert a.legal_actions() == s.legal_actions()
         s.apply(rng.choice(s.legal_actions()))
+
+
+def test_the_deal_shuffle_is_random_shuffle_exactly() -> None:
+    # Deals must come out as they always did for a seed: the written-out shuffle draws the
+    # same numbers from the generator as random.shuffle and leaves it in the same state.
+    from cardrules.engine.dealing import shuffle
+
+    for seed in range(500):
+        for size in (1, 2, 20, 32, 36, 52):
+            a, b = list(range(size)), list(range(size))
+            ra, rb = random.Random(seed), random.Random(seed)
+            ra.shuffle(a)
+            shuffle(b, rb)
+            assert a == b and ra.getstate() == rb.getstate(), (seed, size)
