@@ -49,8 +49,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardrules
 from cardrules.engine.session import Session
-from cardrules.players.base import Bot, SeatView, make_bot
+from cardrules.players.base import Bot, SeatView
 from cardrules.players.montecarlo import MonteCarloBot
+from cardrules.players.registry import make_bot
 from cardrules.rules.model import Rules
 
 GAMES = ("three-card-loo", "five-card-loo", "put")

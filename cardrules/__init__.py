@@ -11,6 +11,7 @@ generic trick-taking engine.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from cardrules.api import new_session, replay
@@ -46,8 +47,6 @@ _LAZY = {
 def __getattr__(name: str) -> Any:
     """Import the larger parts of the API on first use, to keep ``import cardrules`` fast."""
     if name in _LAZY:
-        import importlib
-
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.engine.record import check_record, replay_under
+from cardrules.engine.rulesdata import rules_from_json
 from cardrules.engine.session import Origin, Session
-from cardrules.errors import RecordError
+from cardrules.errors import RecordError, VariantNotFoundError
 from cardrules.rules.model import Rules
 
 __all__ = ["new_session", "replay"]
@@ -50,9 +51,9 @@ def new_session(
 def replay(record: dict[str, Any], rules: Rules | None = None) -> Session:
     """Rebuild a session from its record, applying every action.
 
-    ``rules`` may be given when the record's variant is not a bundled name or a path
-    that can be found from here; otherwise they are loaded by the record's variant name,
-    house rules and overrides.
+    ``rules`` may be given; otherwise they are loaded by the record's variant name, house
+    rules and overrides, or, when the record names none or its variant cannot be found
+    from here, read from the effective rules the record carries (checked by their hash).
 
     >>> s = new_session("three-card-loo", players=3, seed=11)
     >>> s.apply(s.legal_actions()[0])
@@ -60,7 +61,7 @@ def replay(record: dict[str, Any], rules: Rules | None = None) -> Session:
     True
     """
     spec = check_record(record)
-    if rules is None:
+    if rules is None and spec.get("variant"):
         # Imported on first use, as in new_session.
         from cardrules.rules.loader import load_variant
 
@@ -70,6 +71,11 @@ def replay(record: dict[str, Any], rules: Rules | None = None) -> Session:
                 house_rules=spec.get("house_rules", ()),
                 overrides=spec.get("overrides") or None,
             )
+        except VariantNotFoundError:
+            if not spec.get("effective"):
+                raise
         except (TypeError, AttributeError) as exc:
             raise RecordError(f"the record's rules cannot be read: {exc}") from None
+    if rules is None:
+        rules = rules_from_json(spec.get("effective"))
     return replay_under(record, rules)

@@ -31,9 +31,10 @@ from cardrules.engine.deal import DECIDE, PARTNER, RESPOND, FixedDeal
 from cardrules.engine.deal import PLAY as PLAY_PHASE
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
-from cardrules.players.base import BOT_NAMES, RandomBot, SeatView, make_bot
+from cardrules.players.base import RandomBot, SeatView
 from cardrules.players.heuristic import HeuristicBot, Situation, heuristic_action, heuristic_policy
 from cardrules.players.montecarlo import MonteCarloBot, inconsistency
+from cardrules.players.registry import BOT_NAMES, make_bot
 from cardrules.rules.model import Kind
 from cardrules.tools.conformance import _hidden_swap, card_places
 

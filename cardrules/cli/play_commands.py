@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from cardrules.engine.session import Session
     from cardrules.players.base import Bot
 
-BOT_NAMES = ("random", "heuristic", "mc")
+BOT_NAMES = ("random", "heuristic", "mc")  # as cardrules.players.registry, without importing it
 
 
 def make_bots(name: str | None, seats: list[int], seed: int) -> tuple[dict[int, Bot], str]:
@@ -44,18 +44,12 @@ def make_bots(name: str | None, seats: list[int], seed: int) -> tuple[dict[int, 
     ([1, 2], 'random')
     """
     # Start-up time: the bots (and the engine) are imported when a game starts.
-    from cardrules.players import base as bots_module
+    from cardrules.players.registry import make_bot
 
-    factory = getattr(bots_module, "make_bot", None)
-    wanted = name or ("heuristic" if factory is not None else "random")
-    used = wanted if factory is not None or wanted == "random" else "random"
+    used = name or "heuristic"
     out: dict[int, Bot] = {}
     for seat in seats:
-        rng = random.Random(f"cardrules-bot:{seed}:{seat}")
-        if factory is not None:
-            out[seat] = factory(used, rng)
-        else:
-            out[seat] = bots_module.RandomBot(rng)
+        out[seat] = make_bot(used, random.Random(f"cardrules-bot:{seed}:{seat}"))
     return out, used
 
 

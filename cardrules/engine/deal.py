@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from cardrules.cards import NO_TRUMP, SUITS
 from cardrules.engine import actions as A
-from cardrules.engine.actions import action_text, exchange_cards, exchange_ids, parse_action
+from cardrules.engine.actions import action_text, exchange_cards, parse_action
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards
-from cardrules.engine.parts import Cards, Challenge, Declaring, Passing, TrickPlay
+from cardrules.engine.declaring import declaration_options
+from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
 from cardrules.engine.phases import (
     DECIDE,
     DECLARE,
@@ -46,6 +46,7 @@ from cardrules.engine.phases import (
     UNDECIDED,
     Phase,
 )
+from cardrules.engine.privacy import public_form
 from cardrules.engine.refusals import refusal
 from cardrules.engine.settlement import (
     DealResult,
@@ -56,19 +57,16 @@ from cardrules.engine.settlement import (
     settle_flush,
     settle_play,
 )
-from cardrules.engine.tables import Tables, tables_for
+from cardrules.engine.state import DealState
+from cardrules.engine.tables import Tables
 from cardrules.engine.tricks import beats
 from cardrules.engine.view import DealView
-from cardrules.errors import RecordError
 from cardrules.rules.model import (
-    ExchangeMode,
     FirstDeal,
     FirstLeader,
     FlushDeclare,
-    LoneStander,
     PassCard,
     ReceiverDiscard,
-    Rules,
 )
 
 __all__ = [
@@ -90,38 +88,13 @@ __all__ = [
 ]
 
 
-class Deal:
+class Deal(DealState):
     """The state of one deal. Create deals through a :class:`~cardrules.engine.session.Session`.
 
     Two deals are equal when every part of their state is.
     """
 
-    __slots__ = (
-        "_challenges",
-        "_es",
-        "_follow",
-        "_lead",
-        "_legal",
-        "_pw",
-        "_tie",
-        "_tricks",
-        "cards",
-        "chal",
-        "ctx",
-        "dealer",
-        "decl",
-        "history",
-        "n",
-        "order",
-        "passing",
-        "phase",
-        "play",
-        "pool",
-        "result",
-        "rules",
-        "tb",
-        "to_move",
-    )
+    __slots__ = ()  # the fields are DealState's
 
     def __init__(
         self,
@@ -147,11 +120,12 @@ class Deal:
         self.play = TrickPlay(n)
         self.chal = Challenge()
         self.passing = Passing()
-        self._bind(tables)
+        self.attach_tables(tables)
         self._start()
 
-    def _bind(self, tables: Tables) -> None:
-        """Attach the compiled tables (they are rebuilt from the rules, never copied)."""
+    def attach_tables(self, tables: Tables) -> None:
+        """Attach the compiled tables and what is derived from them (they are built from
+        the rules, never copied or pickled)."""
         self.tb = tables
         self.rules = tables.rules
         self._follow = tables.follow
@@ -616,109 +590,6 @@ class Deal:
     def _apply_over(self, a: int) -> None:  # pragma: no cover - nothing is legal when over
         raise AssertionError("the deal is over")
 
-    # ------------------------------------------------------------------ copies and values
-
-    def clone(self) -> Deal:
-        """An independent copy of this deal (the compiled tables are shared)."""
-        new = object.__new__(Deal)
-        new.tb = self.tb
-        new.rules = self.rules
-        new._follow = self._follow
-        new._lead = self._lead
-        new._es = self._es
-        new._pw = self._pw
-        new._tie = self._tie
-        new._tricks = self._tricks
-        new._challenges = self._challenges
-        new.ctx = self.ctx
-        new.n = self.n
-        new.dealer = self.dealer
-        new.order = self.order
-        new.pool = self.pool
-        new.history = list(self.history)
-        new.phase = self.phase
-        new.to_move = self.to_move
-        new.result = self.result
-        new._legal = None
-        new.cards = self.cards.copy()
-        new.decl = self.decl.copy()
-        new.play = self.play.copy()
-        new.chal = self.chal.copy()
-        new.passing = self.passing.copy()
-        return new
-
-    def __copy__(self) -> Deal:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Deal:
-        return self.clone()
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole state of the deal as plain JSON data (not the rules: see
-        :meth:`~cardrules.engine.session.Session.to_json`)."""
-        return {
-            "context": self.ctx.to_json(),
-            "phase": self.phase.word,
-            "to_move": self.to_move,
-            "history": [[s, a] for s, a in self.history],
-            "result": None if self.result is None else self.result.to_json(),
-            "cards": self.cards.to_json(),
-            "declaring": self.decl.to_json(),
-            "play": self.play.to_json(),
-            "challenge": self.chal.to_json(),
-            "passing": self.passing.to_json(),
-        }
-
-    @classmethod
-    def from_json(cls, rules: Rules, data: Any) -> Deal:
-        """Rebuild a deal from :meth:`to_json` output under ``rules``.
-
-        Raises :class:`~cardrules.errors.RecordError` when the data is incomplete."""
-        if not isinstance(data, dict):
-            raise RecordError("a deal's state must be a mapping")
-        try:
-            ctx = DealContext.from_json(data["context"])
-            new = object.__new__(cls)
-            new.ctx = ctx
-            new.n = ctx.players
-            new.dealer = ctx.dealer
-            new.order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
-            new.pool = ctx.pool
-            new.phase = Phase.from_word(data["phase"])
-            new.to_move = int(data["to_move"])
-            new.history = [(int(s), int(a)) for s, a in data["history"]]
-            new.result = None if data["result"] is None else DealResult.from_json(data["result"])
-            new._legal = None
-            new.cards = Cards.from_json(data["cards"])
-            new.decl = Declaring.from_json(data["declaring"])
-            new.play = TrickPlay.from_json(data["play"])
-            new.chal = Challenge.from_json(data["challenge"])
-            new.passing = Passing.from_json(data["passing"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"a deal's state is incomplete or malformed: {exc!r}") from None
-        new._bind(tables_for(rules))
-        return new
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = {name: getattr(self, name) for name in self.__slots__ if not _derived(name)}
-        state["_legal"] = None
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            setattr(self, name, value)
-        self._bind(tables_for(state["rules"]))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Deal):
-            return NotImplemented
-        return self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"<Deal dealer={self.dealer} phase={self.phase.word} to_move={self.to_move}>"
-
     # ------------------------------------------------------------------ what a seat sees
 
     def public_history(self, seat: int) -> list[str]:
@@ -744,81 +615,6 @@ class Deal:
         :data:`~cardrules.engine.actions.DISCARD`, a gift to someone else
         :data:`~cardrules.engine.actions.GIVE`."""
         return [public_form(self.rules, self.n, s, a, seat) for s, a in self.history]
-
-
-def public_form(rules: Rules, players: int, actor: int, action: int, seat: int) -> tuple[int, int]:
-    """What ``seat`` sees of ``actor``'s ``action``, as a (seat, action id) pair."""
-    if actor == seat or action < A.GIVE or A.is_play(action):
-        return actor, action
-    if action >= A.EXCHANGE:
-        return actor, A.exchange_id(range(len(exchange_cards(action))))
-    if action >= A.DISCARD:
-        return actor, A.DISCARD
-    partner = rules.partnerships.enabled and (actor + 2) % players == seat
-    return actor, action if partner else A.GIVE
-
-
-def legal_declarations(view: DealView, seat: int) -> list[int]:
-    """The declarations open to ``seat`` now, as sorted ids (see :func:`declaration_options`).
-
-    >>> import cardrules
-    >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
-    >>> [A.action_text(a) for a in legal_declarations(s.deal.view, s.to_move)]
-    ['stand', 'throw-up', 'take-miss']
-    """
-    return declaration_options(
-        view.rules,
-        view.hand(seat),
-        dealer=seat == view.dealer,
-        miss_there=view.miss is not None,
-        standers=len(view.stood()),
-        exchanged=view.exchanged[seat] >= 0,
-        stock=len(view.stock),
-    )
-
-
-def declaration_options(
-    rules: Rules,
-    hand: Sequence[int],
-    *,
-    dealer: bool,
-    miss_there: bool,
-    standers: int,
-    exchanged: bool,
-    stock: int,
-) -> list[int]:
-    """The declarations open to a seat holding ``hand``: stand, take the miss, play the
-    miss for the pool, throw up, and the exchanges (1.1.8, 1.2.6, D9), as sorted ids.
-
-    The one statement of this rule: the deal uses it, and so do players reasoning about
-    the declarations others made with the hands a sample gives them.
-    """
-    out = [A.STAND]
-    if miss_there:
-        out.append(A.TAKE_MISS)
-    may_throw = rules.declarations.allow_throw_up
-    if (
-        miss_there
-        and dealer
-        and rules.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-        and standers == 1
-    ):
-        # One stander on his own hand: the dealer stands, takes the miss, or defends the
-        # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
-        out.append(A.PLAY_MISS)
-        may_throw = False
-    if may_throw:
-        out.append(A.THROW_UP)
-    if rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and not exchanged:
-        cards = hand if type(hand) is list else list(hand)
-        out.extend(exchange_ids(cards, min(len(hand), stock)))
-    out.sort()
-    return out
-
-
-def _derived(name: str) -> bool:
-    """Attributes rebuilt from the rules on unpickling, never pickled (closures)."""
-    return name in ("tb", "_follow", "_lead", "_es", "_pw", "_tie", "_tricks", "_challenges")
 
 
 def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:

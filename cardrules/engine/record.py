@@ -61,8 +61,8 @@ def check_record(record: Any) -> dict[str, Any]:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a cardrules record (expected format {FORMAT!r})")
     spec = record.get("rules")
-    if not isinstance(spec, dict) or "variant" not in spec:
-        raise RecordError("the record lacks its 'rules' (variant, house rules, hash)")
+    if not isinstance(spec, dict) or not (spec.get("variant") or spec.get("effective")):
+        raise RecordError("the record lacks its 'rules' (a variant or the effective rules)")
     return spec
 
 
@@ -93,7 +93,9 @@ def replay(record: dict[str, Any], rules: Rules) -> Session:
             single=start.get("single"),
             origin=Origin(
                 spec["variant"], tuple(spec.get("house_rules", ())), spec.get("overrides") or None
-            ),
+            )
+            if spec.get("variant")
+            else None,
         )
     except KeyError as exc:
         raise RecordError(f"the record lacks {exc}") from None

@@ -22,9 +22,9 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardrules.engine import actions as A
-from cardrules.engine.deal import public_form
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.phases import STOOD
+from cardrules.engine.privacy import public_form
 from cardrules.engine.session import Session
 from cardrules.engine.tricks import beats
 from cardrules.rules.model import FlushDeclare

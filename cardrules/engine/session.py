@@ -88,7 +88,7 @@ class Session:
         n = rules.players.default if players is None else players
         if not rules.players.min <= n <= rules.max_players:
             raise PlayError(
-                f"{rules.name} is played by {rules.players.min} to "
+                f"{rules.title or 'these rules'} is played by {rules.players.min} to "
                 f"{rules.max_players} players, not {n}"
             )
         self.rules = rules
@@ -520,16 +520,19 @@ class Session:
 
     def record(self) -> dict[str, Any]:
         """The game record: rules, start and every action, from which the state is rebuilt
-        (:func:`cardrules.replay`)."""
+        (:func:`cardrules.replay`). The rules are named by the session's origin (variant,
+        house rules, overrides) when it has one, and always carried as the effective rules
+        with their hash, so that a record replays where its rule files are not at hand."""
         origin = self.origin
         rules = self.rules
         return {
             "format": RECORD_FORMAT,
             "rules": {
-                "variant": origin.variant if origin else rules.name,
-                "house_rules": list(origin.house_rules) if origin else list(rules.house_rules),
+                "variant": origin.variant if origin else None,
+                "house_rules": list(origin.house_rules) if origin else [],
                 "overrides": (origin.overrides if origin else None) or {},
                 "hash": rules_hash(rules),
+                "effective": rules_json(rules),
             },
             "players": self.players,
             "seed": self.seed,

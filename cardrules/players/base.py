@@ -113,36 +113,3 @@ def random_legal(rng: random.Random, legal: Sequence[int]) -> int:
         lo = hi
     group = groups[rng.randrange(len(groups))]
     return group[rng.randrange(len(group))]
-
-
-#: The bots :func:`make_bot` knows, by name.
-BOT_NAMES = ("random", "heuristic", "mc")
-
-
-def make_bot(name: str, rng: random.Random | None = None) -> Bot:
-    """A bot by its name: ``random``, ``heuristic`` or ``mc`` (Monte Carlo search;
-    ``mc:N`` searches with ``N`` samples per action).
-
-    >>> import random
-    >>> type(make_bot("heuristic", random.Random(1))).__name__
-    'HeuristicBot'
-    >>> make_bot("mc:8", random.Random(1)).samples
-    8
-    """
-    from cardrules.errors import PlayError
-    from cardrules.players.heuristic import HeuristicBot
-    from cardrules.players.montecarlo import MonteCarloBot
-
-    key, _, arg = name.strip().lower().partition(":")
-    rng = rng or random.Random()
-    if key == "random" and not arg:
-        return RandomBot(rng)
-    if key == "heuristic" and not arg:
-        return HeuristicBot(rng)
-    if key == "mc":
-        if not arg:
-            return MonteCarloBot(rng=rng)
-        if arg.isdigit() and int(arg) > 0:
-            return MonteCarloBot(samples=int(arg), rng=rng)
-        raise PlayError(f"bot {name!r}: the samples of 'mc:N' must be a positive whole number")
-    raise PlayError(f"unknown bot {name!r} (bots: {', '.join(BOT_NAMES)}, or mc:N)")

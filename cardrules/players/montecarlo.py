@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from cardrules.engine import actions as A
-from cardrules.engine.deal import declaration_options
+from cardrules.engine.declaring import declaration_options
 from cardrules.engine.phases import DECLARE
 from cardrules.engine.sampling import Place, hidden_places, play_conflicts, redeal
 from cardrules.engine.session import Session

@@ -54,6 +54,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.api import new_session
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import MISS, FixedDeal
 from cardrules.engine.record import parse_step
@@ -64,6 +65,7 @@ from cardrules.errors import (
     RecordError,
     RulesError,
 )
+from cardrules.rules.yamlsafe import load_yaml
 
 _KEYS = {
     "title",
@@ -140,8 +142,6 @@ class RulingResult:
 
 def parse_ruling(text: str | bytes, file: str = "<ruling>") -> Ruling:
     """Read a rulings file's text; shape errors are :class:`RecordError` naming the file."""
-    from cardrules.rules.yamlsafe import load_yaml
-
     doc = load_yaml(text, file)
     data = doc.data
     if not isinstance(data, dict):
@@ -192,8 +192,6 @@ def _seat_text(w: Any) -> str:
 
 def run_ruling(ruling: Ruling) -> RulingResult:
     """Play a ruling and compare every expectation; never raises for a failing ruling."""
-    from cardrules.api import new_session
-
     d = ruling.data
     failures: list[Failure] = []
     try:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from cardrules.players import base as bot_kinds
-from cardrules.players.base import Bot, RandomBot
+from cardrules.players.base import Bot
+from cardrules.players.registry import make_bot as make_named_bot
 
 #: A bot by name (``random``, ``heuristic``, ``mc``) or a factory ``(rng) -> Bot``.
 BotSpec = str | Callable[[random.Random], Bot]
@@ -39,13 +39,7 @@ def make_bot(spec: BotSpec, rng: random.Random) -> Bot:
     """
     if not isinstance(spec, str):
         return spec(rng)
-    factory = getattr(bot_kinds, "make_bot", None)
-    if factory is not None:
-        bot: Bot = factory(spec, rng)
-        return bot
-    if spec == "random":
-        return RandomBot(rng)
-    raise ValueError(f"unknown bot {spec!r} (bots: random)")
+    return make_named_bot(spec, rng)
 
 
 def bot_name(spec: BotSpec) -> str:

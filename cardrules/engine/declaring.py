@@ -1,0 +1,75 @@
+"""The declarations open to a seat: stand, take the miss, play the miss for the pool,
+throw up, and the exchanges (1.1.8, 1.2.6, D9).
+
+The one statement of this rule: the deal lists a seat's declarations with it, and players
+reasoning about the declarations others made with the hands a sample gives them use it too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.engine import actions as A
+from cardrules.engine.actions import exchange_ids
+from cardrules.engine.view import DealView
+from cardrules.rules.model import ExchangeMode, LoneStander, Rules
+
+__all__ = ["declaration_options", "legal_declarations"]
+
+
+def legal_declarations(view: DealView, seat: int) -> list[int]:
+    """The declarations open to ``seat`` now, as sorted ids (see :func:`declaration_options`).
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
+    >>> [A.action_text(a) for a in legal_declarations(s.deal.view, s.to_move)]
+    ['stand', 'throw-up', 'take-miss']
+    """
+    return declaration_options(
+        view.rules,
+        view.hand(seat),
+        dealer=seat == view.dealer,
+        miss_there=view.miss is not None,
+        standers=len(view.stood()),
+        exchanged=view.exchanged[seat] >= 0,
+        stock=len(view.stock),
+    )
+
+
+def declaration_options(
+    rules: Rules,
+    hand: Sequence[int],
+    *,
+    dealer: bool,
+    miss_there: bool,
+    standers: int,
+    exchanged: bool,
+    stock: int,
+) -> list[int]:
+    """The declarations open to a seat holding ``hand``: stand, take the miss, play the
+    miss for the pool, throw up, and the exchanges (1.1.8, 1.2.6, D9), as sorted ids.
+
+    The one statement of this rule: the deal uses it, and so do players reasoning about
+    the declarations others made with the hands a sample gives them.
+    """
+    out = [A.STAND]
+    if miss_there:
+        out.append(A.TAKE_MISS)
+    may_throw = rules.declarations.allow_throw_up
+    if (
+        miss_there
+        and dealer
+        and rules.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
+        and standers == 1
+    ):
+        # One stander on his own hand: the dealer stands, takes the miss, or defends the
+        # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
+        out.append(A.PLAY_MISS)
+        may_throw = False
+    if may_throw:
+        out.append(A.THROW_UP)
+    if rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and not exchanged:
+        cards = hand if type(hand) is list else list(hand)
+        out.extend(exchange_ids(cards, min(len(hand), stock)))
+    out.sort()
+    return out
