@@ -22,9 +22,9 @@ import pytest
 
 import cardrules
 import cardrules.cli.play_commands  # registers the play subcommand
+from cardrules import replay
 from cardrules.cards import SUIT_NAMES, SUITS
 from cardrules.cli.screen import hand_text
-from cardrules.engine.record import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = re.compile(r"Your move \[[^\]]*\]: ")

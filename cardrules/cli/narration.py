@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.api import replay
 from cardrules.cards import SUIT_NAMES, SUITS, card_text, sorted_cards
 from cardrules.cli.screen import (
     RULE,
@@ -25,8 +26,8 @@ from cardrules.cli.screen import (
     wrap,
 )
 from cardrules.engine.actions import action_text
-from cardrules.engine.deal import MISS, Deal, FixedDeal
-from cardrules.engine.record import parse_step, replay
+from cardrules.engine.deal import Deal, FixedDeal
+from cardrules.engine.record import parse_step
 from cardrules.engine.session import Session
 from cardrules.engine.settlement import DealResult
 from cardrules.rules.model import Scoring
@@ -96,11 +97,11 @@ class Narrator:
     def deal_heading(self) -> list[str]:
         """The heading of the deal in progress."""
         s = self.session
-        d = s.deal
+        d = s.deal.view
         text = f"{RULE * 2} Deal {s.deals_played + 1} {RULE * 2} {seat_name(d.dealer)} deals"
         if d.trump_suit:
             text += f"; trumps {SUIT_NAMES[SUITS.index(d.trump_suit)]}"
-            turn_up = d._turnup_text()
+            turn_up = d.turnup_text
             if turn_up:
                 text += f" (turn-up {turn_up})"
         if not self.points_game:
@@ -108,7 +109,7 @@ class Narrator:
         lines = [text]
         if self.show_hands:
             for seat in range(s.players):
-                cards = [card_text(c) for c in sorted_cards(d.hands[seat])]
+                cards = [card_text(c) for c in sorted_cards(d.hand(seat))]
                 lines.append(f"  {seat_name(seat)} holds {hand_text(cards)}")
             if d.miss is not None:
                 cards = [card_text(c) for c in sorted_cards(d.miss)]
@@ -128,30 +129,36 @@ class Narrator:
         """
         s = self.session
         deal = s.deal
+        view = deal.view
         seat = s.to_move
         mover = self.name(seat)
-        if deal.phase_name == "play" and deal.in_play and deal.in_play[deal.turn_pos] == deal.n:
+        if (
+            view.phase_name == "play"
+            and view.in_play
+            and view.in_play[view.turn_pos] == view.players
+        ):
             mover = "the miss" if self.you is None else f"{mover}, for the miss"
-        tricks = len(deal.trick_winners)
+        tricks = len(view.winners)
         s.apply(action)
-        move = deal.history[-1][1]
+        move = view.history[-1][1]
         if self.viewer is None or seat == self.viewer:
             text = action_text(move)
         else:
             text = public_move(deal.public_history(self.viewer)[-1].split(": ", 1)[1])
         lines = [f"  {mover}: {text}"]
-        if len(deal.trick_winners) > tricks:
+        if len(view.winners) > tricks:
             lines.append(self._trick_line(deal))
         lines.extend(self._settled(deal))
         return lines
 
     def _trick_line(self, deal: Deal) -> str:
-        k = len(deal.in_play)
-        played = deal.played_cards()[-k:]
-        w = deal.trick_winners[-1]
-        winner = "a tie" if w is None else seat_name(MISS if w == deal.n else w) + " wins"
+        view = deal.view
+        k = len(view.in_play)
+        played = view.played_cards()[-k:]
+        w = view.winners[-1]
+        winner = "a tie" if w is None else seat_name(view.seat_of(w)) + " wins"
         cards = ", ".join(f"{seat_name(s)} {card_text(c)}" for s, c in played)
-        return f"  trick {len(deal.trick_winners)}: {cards}: {winner}"
+        return f"  trick {len(view.winners)}: {cards}: {winner}"
 
     def _settled(self, deal: Deal | None) -> list[str]:
         """The lines for every deal settled since the last call."""
@@ -173,7 +180,7 @@ class Narrator:
         if res.ended_by == "all_pass" and any(n > 0 for n in res.net):
             ending = "all before the dealer threw up: the dealer takes the pool"
         lines = [f"Deal {number} over: {ending}"]
-        shown = deal.shown if deal is not None else {}
+        shown = deal.view.shown if deal is not None else {}
         for seat, cards in sorted(shown.items()):
             shown_cards = [card_text(c) for c in sorted_cards(cards)]
             lines.append(f"  {seat_name(seat)} shows {hand_text(shown_cards)}")
@@ -264,7 +271,7 @@ def replay_lines(record: dict[str, Any]) -> list[str]:
         single=start["single"],
     )
     spec = record["rules"]
-    name = " + ".join([spec["variant"], *spec.get("house_rules", ())])
+    name = " + ".join([spec.get("variant") or full.rules.title, *spec.get("house_rules", ())])
     seed = f", seed {full.seed}" if full.seed is not None else ""
     lines = [f"Replay of {name}: {full.players} players{seed}"]
     narrator = Narrator(s, viewer=None, show_hands=True)

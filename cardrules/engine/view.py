@@ -85,6 +85,11 @@ class DealView:
         return self._d.phase
 
     @property
+    def phase_name(self) -> str:
+        """The current phase's name: declare, partner, play, decide, respond or over."""
+        return self._d.phase.word
+
+    @property
     def to_move(self) -> int:
         """The seat to move, or -1 when the deal is over."""
         return self._d.to_move
