@@ -60,6 +60,15 @@ def test_import_contracts_hold() -> None:
 # ------------------------------------------------------------------ module size
 
 
+def test_no_module_is_longer_than_700_lines() -> None:
+    too_long = []
+    for path in MODULES:
+        lines = len(path.read_bytes().splitlines())
+        if lines > MAX_LINES:
+            too_long.append(f"{_relative(path)}: {lines} lines")
+    assert not too_long, f"modules over {MAX_LINES} lines:\n" + "\n".join(too_long)
+
+
 # ------------------------------------------------------------------ private names
 
 
@@ -202,6 +211,13 @@ def unexplained_function_imports(source: str, filename: str = "<source>") -> lis
     return found
 
 
+def test_every_import_in_a_function_says_why() -> None:
+    found = []
+    for path in MODULES:
+        found += unexplained_function_imports(path.read_text(encoding="utf-8"), _relative(path))
+    assert not found, "imports inside functions without a reason comment:\n" + "\n".join(found)
+
+
 def test_the_import_reason_check_can_fail() -> None:
     planted = (
         "import os\n"
@@ -305,6 +321,16 @@ def game_name_findings(source: str, filename: str = "<source>") -> list[str]:
 
 
 NAMELESS = sorted([*(PACKAGE / "engine").glob("*.py"), *(PACKAGE / "players").glob("*.py")])
+
+
+def test_the_engine_and_the_players_name_no_game() -> None:
+    names = game_names()
+    assert "five-card-loo" in names and "club-law" in names and "put" not in names
+    assert NAMELESS
+    found = []
+    for path in NAMELESS:
+        found += game_name_findings(path.read_text(encoding="utf-8"), _relative(path))
+    assert not found, "the engine or the players name a game:\n" + "\n".join(found)
 
 
 def _plant(source: str, code: str) -> tuple[str, int]:
