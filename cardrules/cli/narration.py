@@ -257,7 +257,7 @@ def replay_lines(record: dict[str, Any]) -> list[str]:
     'The record ends after 1 deal. Final points seat 0 0, seat 1 1.'
     """
     full = replay(record)
-    start = full.start
+    start: dict[str, Any] = dict(full.start)  # each value read as the key it is for
     s = Session(
         full.rules,
         full.players,
