@@ -18,18 +18,21 @@ import pytest
 import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
 from cardrules.cli.app import run
 from cardrules.rules.loader import list_variants, load_variant
-from cardrules.rules.model import SECTIONS, Choice, Kind, Rules, Wagers, field_class
+from cardrules.rules.model import SECTIONS, Choice, Kind, Rules, Wagers, field_class, settable
 from cardrules.tools.rulebook import RULES, describe_variant, option_sentence, rulebook, value_of
 from cardrules.tools.rulediff import NO_DIFFERENCES, diff_variants, differences
 
 RULE_LINE = re.compile(r"^\*\*\d\.\d+\*\* ")
 
 
-def option_fields() -> Iterator[tuple[str, Any]]:
-    """Every option of the model (dotted path, runtime class), sections walked through."""
+def option_fields(*, fixed: bool = False) -> Iterator[tuple[str, Any]]:
+    """Every option of the model (dotted path, runtime class), sections walked through;
+    with ``fixed``, the rules no file may set (fixed or derived) too."""
 
     def walk(cls: type, prefix: str) -> Iterator[tuple[str, Any]]:
         for f in attrs.fields(cls):
+            if not settable(f) and not fixed:
+                continue  # no rule file sets it, so no sentence varies with it
             kind = field_class(cls, f.name)
             path = f"{prefix}{f.name}"
             if attrs.has(kind):
@@ -88,7 +91,11 @@ def test_every_switch_reads_differently_on_and_off(key: str) -> None:
 
 
 def test_every_enum_of_the_model_is_an_option_with_sentences() -> None:
-    used = {c for _, c in ENUM_FIELDS}
+    # Every enum is the type of a rule of the model; those a file may set have a sentence
+    # per value (test_every_enum_value_has_its_own_sentence).
+    used = {
+        c for _, c in option_fields(fixed=True) if isinstance(c, type) and issubclass(c, Choice)
+    }
     options = {c for c in Choice.__subclasses__() if c is not Kind}  # Kind: metadata, not a rule
     assert options <= used
 

@@ -166,9 +166,14 @@ def _lines(
     origin: Callable[[tuple[str, ...]], str],
 ) -> list[str]:
     """The YAML-like lines of a model section, each value commented with its origin."""
+    # Start-up time: the rules model is imported only by the commands that show rules.
+    from cardrules.rules.model import settable
+
     lines = []
     indent = "  " * len(path)
     for field in attrs.fields(type(section)):
+        if not settable(field):
+            continue  # fixed or derived from another option: not a key of the format
         value = getattr(section, field.name)
         here = (*path, field.name)
         if attrs.has(type(value)):

@@ -102,13 +102,17 @@ def fixed(value: Any, doc: str, *, source: str = "") -> Any:
     return attrs.field(default=value, init=False, metadata=_meta(doc, source))
 
 
-def derived(compute: Callable[[Any], Any], doc: str, *, source: str = "") -> Any:
-    """A rule that follows from other options of its section: computed, never set.
+def derived(
+    compute: Callable[[Any], Any], doc: str, *, follows: str, source: str = ""
+) -> Any:
+    """A rule that follows from another option of its section (``follows``, its field
+    name): computed, never set.
 
     ``compute`` receives the section being built, its settable fields already set.
     """
     factory = attrs.Factory(compute, takes_self=True)
-    return attrs.field(default=factory, init=False, metadata=_meta(doc, source))
+    meta = _meta(doc, source) | {"follows": follows}
+    return attrs.field(default=factory, init=False, metadata=meta)
 
 
 def _meta(doc: str, source: str) -> dict[str, Any]:
@@ -374,7 +378,10 @@ class Flush:
         FlushDestination.TO_HOLDER, "Where the payments go.", source="D36"
     )
     next_deal: FlushNextDeal = derived(
-        lambda flush: _next_deal(flush.destination), "The deal after a flush.", source="D37"
+        lambda flush: _next_deal(flush.destination),
+        "The deal after a flush.",
+        follows="destination",
+        source="D37",
     )
     order: FlushOrder = opt(
         FlushOrder.TRUMP_FIRST, "Trump flush against promoted-card flush.", source="D38"

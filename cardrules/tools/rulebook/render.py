@@ -159,10 +159,20 @@ def rulebook(
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
+def _set_by(key: str) -> str:
+    """The key that sets ``key``: itself, or the option a derived rule follows."""
+    *path, name = key.split(".")
+    cls: Any = Rules
+    for part in path:
+        cls = field_class(cls, part)
+    follows = attrs.fields_dict(cls)[name].metadata.get("follows")
+    return ".".join([*path, follows]) if follows else key
+
+
 def _mark(changed: Sequence[str], origin: Origin | None) -> str:
     labels: list[str] = []
     for key in changed:
-        label = origin(tuple(key.split("."))) if origin is not None else None
+        label = origin(tuple(_set_by(key).split("."))) if origin is not None else None
         label = label or "changed"
         if label not in labels:
             labels.append(label)
