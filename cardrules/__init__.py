@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 from cardrules.api import new_session, replay
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import Deal, FixedDeal
+from cardrules.engine.result import DealResult
 from cardrules.engine.sampling import determinize
 from cardrules.engine.session import Session
-from cardrules.engine.settlement import DealResult
 from cardrules.engine.view import DealView
 from cardrules.errors import (
     ActionSyntaxError,

@@ -60,6 +60,27 @@ def test_import_contracts_hold() -> None:
 # ------------------------------------------------------------------ module size
 
 
+def import_cycles() -> list[tuple[str, str]]:
+    """Pairs of the package's modules that import each other, directly or through others,
+    counting the imports made only for type checking too."""
+    import grimp  # installed with import-linter, which is built on it
+
+    graph = grimp.build_graph("cardrules", exclude_type_checking_imports=False)
+    found = set()
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            if graph.chain_exists(importer=imported, imported=module):
+                found.add(tuple(sorted((module, imported))))
+    return sorted(found)  # type: ignore[arg-type]
+
+
+def test_no_import_cycles() -> None:
+    cycles = import_cycles()
+    assert not cycles, "modules that import each other:\n  " + "\n  ".join(
+        f"{a} <-> {b}" for a, b in cycles
+    )
+
+
 def test_no_module_is_longer_than_700_lines() -> None:
     too_long = []
     for path in MODULES:

@@ -28,8 +28,8 @@ from cardrules.cli.screen import (
 from cardrules.engine.actions import action_text
 from cardrules.engine.deal import Deal, FixedDeal
 from cardrules.engine.record import parse_step
+from cardrules.engine.result import DealResult
 from cardrules.engine.session import Session
-from cardrules.engine.settlement import DealResult
 from cardrules.rules.model import Scoring
 
 __all__ = ["Narrator", "replay_lines"]

@@ -48,8 +48,8 @@ from cardrules.engine.phases import (
 )
 from cardrules.engine.privacy import public_form
 from cardrules.engine.refusals import refusal
+from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import (
-    DealResult,
     challenge_points,
     flush_holders,
     pool_to,

@@ -18,16 +18,39 @@ facts as data for programs: card ids, each seat's status, the public history as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardrules.cards import card_text, sorted_cards
+from cardrules.engine.deal import Deal
 from cardrules.engine.phases import OUT, PLAY, STOOD, THREW, UNDECIDED
 from cardrules.engine.view import DealView
+from cardrules.rules.model import Rules
 
-if TYPE_CHECKING:
-    from cardrules.engine.session import Session
 
-__all__ = ["observe", "seat_status"]
+class Table(Protocol):
+    """What an observation reads of a session (:class:`~cardrules.engine.session.Session`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def deal(self) -> Deal: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def deals_played(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def deal_over(self) -> bool: ...
+    @property
+    def to_move(self) -> int: ...
+    def legal_actions(self) -> list[int]: ...
+    def legal_action_texts(self) -> list[str]: ...
+
+
+__all__ = ["Table", "observe", "seat_status"]
 
 
 def seat_status(view: DealView, seat: int) -> str:
@@ -50,7 +73,7 @@ def seat_status(view: DealView, seat: int) -> str:
     return "stood" if status == STOOD else status.word
 
 
-def observe(session: Session, seat: int) -> dict[str, Any]:
+def observe(session: Table, seat: int) -> dict[str, Any]:
     """Exactly what ``seat`` may know now, as plain data.
 
     Texts: ``hand``, ``dealt`` (the hand as dealt), ``history``, ``trick``, ``played``,

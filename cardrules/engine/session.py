@@ -30,8 +30,8 @@ from cardrules.engine.actions import action_text, format_step
 from cardrules.engine.deal import Deal, DealContext, FixedDeal
 from cardrules.engine.observation import observe
 from cardrules.engine.phases import OVER
+from cardrules.engine.result import DealResult
 from cardrules.engine.rulesdata import rules_from_json, rules_hash, rules_json
-from cardrules.engine.settlement import DealResult
 from cardrules.engine.tables import tables_for
 from cardrules.errors import GameOverError, PlayError, RecordError
 from cardrules.rules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring

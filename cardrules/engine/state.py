@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.engine.dealing import DealContext
 from cardrules.engine.parts import Cards, Challenge, Declaring, Passing, TrickPlay
 from cardrules.engine.phases import Phase
-from cardrules.engine.settlement import DealResult
+from cardrules.engine.result import DealResult
 from cardrules.engine.tables import Tables, tables_for
 from cardrules.errors import RecordError
 

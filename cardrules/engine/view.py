@@ -20,9 +20,9 @@ from cardrules.cards import CARD_TEXT, NO_TRUMP, SUITS
 from cardrules.engine.phases import MISS, Phase, Status
 
 if TYPE_CHECKING:
-    from cardrules.engine.deal import Deal
     from cardrules.engine.dealing import DealContext
-    from cardrules.engine.settlement import DealResult
+    from cardrules.engine.result import DealResult
+    from cardrules.engine.state import DealState
     from cardrules.engine.tables import Tables
     from cardrules.rules.model import Rules
 
@@ -39,7 +39,7 @@ class DealView:
 
     __slots__ = ("_d",)
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: DealState) -> None:
         self._d = deal
 
     # ------------------------------------------------------------------ the table
