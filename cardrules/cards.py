@@ -20,24 +20,6 @@ SUITS = "SHDC"
 NO_TRUMP = 4
 RANKS = "23456789TJQKA"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-RANK_NAMES = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "knave",
-    "queen",
-    "king",
-    "ace",
-)
-JACK = RANKS.index("J")
-ACE = RANKS.index("A")
-KING = RANKS.index("K")
 
 #: Ranks in each pack, named by the rule files' ``pack.cards``.
 PACK_RANKS = {
@@ -105,8 +87,3 @@ def pack_cards(pack: str) -> tuple[int, ...]:
 def sorted_cards(cards: Iterable[int]) -> list[int]:
     """Cards in display order: by suit (``S H D C``), high rank first."""
     return sorted(cards, key=lambda c: (c // 13, -(c % 13)))
-
-
-def cards_text(cards: Iterable[int]) -> str:
-    """Cards as space-separated text in the order given."""
-    return " ".join(CARD_TEXT[c] for c in cards)

@@ -116,13 +116,6 @@ def is_play(action: int) -> bool:
     return PLAY <= action < GIVE
 
 
-def action_card(action: int) -> int:
-    """The card of a play, give or discard action."""
-    if PLAY <= action < EXCHANGE:
-        return (action - PLAY) % 52
-    raise ValueError(f"action {action} names no single card")
-
-
 def action_text(action: int) -> str:
     """The text form of an action id."""
     if action in WORDS:

@@ -291,13 +291,6 @@ class Deal(DealState):
             legal = self._legal = PHASE_TABLE[self.phase][0](self)
         return legal[:]
 
-    def is_legal(self, action: int) -> bool:
-        """Whether action id ``action`` is legal now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = PHASE_TABLE[self.phase][0](self)
-        return action in legal
-
     def apply(self, action: int | str) -> None:
         """Apply an action (an id or its text) for the seat to move.
 

@@ -291,11 +291,6 @@ class DealView:
         """The seats that gave their card to a partner."""
         return self._d.passing.givers
 
-    @property
-    def partner_step(self) -> int:
-        """The step of the partners' passing (two steps a side)."""
-        return self._d.passing.step
-
     def side(self, seat: int) -> list[int]:
         """The seats of ``seat``'s side (partners sit opposite)."""
         if self._d.rules.partnerships.enabled:
