@@ -7,6 +7,7 @@ import math
 import random
 import statistics
 import zlib
+from collections.abc import Mapping
 
 import pytest
 
@@ -31,7 +32,7 @@ from cardrules.engine.deal import DECIDE, PARTNER, RESPOND, FixedDeal
 from cardrules.engine.deal import PLAY as PLAY_PHASE
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
-from cardrules.players.base import RandomBot, SeatView
+from cardrules.players.base import Bot, RandomBot, SeatView
 from cardrules.players.heuristic import HeuristicBot, Situation, heuristic_action, heuristic_policy
 from cardrules.players.montecarlo import MonteCarloBot, inconsistency
 from cardrules.players.registry import BOT_NAMES, make_bot
@@ -43,7 +44,7 @@ def _games() -> list[tuple[str, tuple[str, ...]]]:
     """Every bundled game, and every house rule on each game it applies to."""
     infos = cardrules.list_variants()
     games = [i.name for i in infos if i.kind is Kind.GAME]
-    out = [(g, ()) for g in games]
+    out: list[tuple[str, tuple[str, ...]]] = [(g, ()) for g in games]
     for info in infos:
         if info.kind is Kind.HOUSE_RULE:
             out.extend((g, (info.name,)) for g in info.applies_to if g in games)
@@ -52,7 +53,7 @@ def _games() -> list[tuple[str, tuple[str, ...]]]:
 
 GAMES = _games()
 #: Options no bundled file sets, that change who declares and when.
-OVERRIDES = [
+OVERRIDES: list[tuple[str, Mapping[str, object]]] = [
     ("five-card-loo", {"exchange": {"exchanger_must_play": False}}),
     ("irish-loo", {"exchange": {"exchanger_must_play": False}}),
     ("three-card-loo", {"players": {"dealer_sits_out_above": 4}}),
@@ -71,7 +72,7 @@ def test_every_bot_chooses_a_legal_action(variant: str, house: tuple[str, ...]) 
     rules = cardrules.load_variant(variant, house_rules=house)
     # A seed from the text itself: hash() of a str differs from process to process.
     rng = random.Random(zlib.crc32("+".join((variant, *house)).encode()))
-    bots = {
+    bots: dict[str, Bot] = {
         "random": RandomBot(random.Random(1)),
         "heuristic": HeuristicBot(),
         "mc": MonteCarloBot(samples=2, rng=random.Random(2), tries=3),
@@ -105,10 +106,10 @@ def test_every_bot_chooses_a_legal_action(variant: str, house: tuple[str, ...]) 
 
 @pytest.mark.parametrize(("variant", "overrides"), OVERRIDES, ids=[v for v, _ in OVERRIDES])
 def test_bots_are_legal_under_options_no_file_sets(
-    variant: str, overrides: dict[str, object]
+    variant: str, overrides: Mapping[str, object]
 ) -> None:
     rules = cardrules.load_variant(variant, overrides=overrides)
-    bots = [
+    bots: list[Bot] = [
         HeuristicBot(),
         RandomBot(random.Random(1)),
         MonteCarloBot(samples=2, rng=random.Random(2), tries=3),
@@ -326,7 +327,7 @@ def test_four_handed_put_the_stronger_partner_receives() -> None:
 def _positions(variant: str, count: int, seed: int) -> list[Session]:
     """Positions with a real choice, reached by the rules of thumb."""
     rules = cardrules.load_variant(variant)
-    out = []
+    out: list[Session] = []
     s = Session(rules, seed=seed)
     bot = HeuristicBot()
     while len(out) < count:
@@ -351,7 +352,7 @@ def test_the_search_never_reads_hidden_cards(variant: str) -> None:
         t = _hidden_swap(s, seat, rng)
         if t is None:
             continue
-        assert card_places(t) != card_places(s) or s.deal.hands == t.deal.hands
+        assert card_places(t) != card_places(s) or s.deal.cards.hands == t.deal.cards.hands
         a, b = SeatView(s, seat), SeatView(t, seat)
         bot_a = MonteCarloBot(samples=3, rng=random.Random(9), tries=4)
         bot_b = MonteCarloBot(samples=3, rng=random.Random(9), tries=4)
@@ -381,11 +382,13 @@ def test_redealing_keeps_what_the_seat_sees_and_agrees_with_the_play() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "overrides"),
-    [(g, {}) for g in ("three-card-loo", "five-card-loo", "irish-loo", "put-four-handed")]
-    + OVERRIDES,
+    [
+        *((g, {}) for g in ("three-card-loo", "five-card-loo", "irish-loo", "put-four-handed")),
+        *OVERRIDES,
+    ],
 )
 def test_real_play_by_the_rules_of_thumb_is_consistent(
-    variant: str, overrides: dict[str, object]
+    variant: str, overrides: Mapping[str, object]
 ) -> None:
     """The true cards agree with what was done when the rules of thumb did it: the
     consistency check rebuilds each declaration exactly, and every card played was legal."""

@@ -75,7 +75,7 @@ def test_every_house_rule_is_written_for_bundled_games() -> None:
 
 @pytest.mark.parametrize(
     ("game", "rule"),
-    [(g.name, None) for g in GAMES] + PAIRS,
+    [*((g.name, None) for g in GAMES), *PAIRS],
     ids=[g.name for g in GAMES] + [f"{g}+{r}" for g, r in PAIRS],
 )
 def test_challenges_are_played_for_points_between_two_sides(game: str, rule: str | None) -> None:

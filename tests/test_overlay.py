@@ -5,6 +5,7 @@ that caused them however deep in the chain."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def errors(path: Path) -> list[Problem]:
 class Files:
     """A finder over in-memory files, for unit tests of the merge alone."""
 
-    def __init__(self, **files: dict[str, object]) -> None:
+    def __init__(self, **files: Mapping[str, object]) -> None:
         self.files = {name: RuleFile.of(data, name) for name, data in files.items()}
 
     def find(self, ref: str, near: RuleFile | None) -> RuleFile | None:

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -165,8 +166,9 @@ def result_lines(text: str) -> list[str]:
     return out
 
 
-def first_view(variant: str, players: int, seed: int, seat: int) -> dict[str, object]:
-    """What ``seat`` sees at the start of the session with this seed, from the engine."""
+def first_view(variant: str, players: int, seed: int, seat: int) -> dict[str, Any]:
+    """What ``seat`` sees at the start of the session with this seed, from the engine
+    (plain data, typed as ``Session.observation`` types it)."""
     s = cardrules.new_session(variant, players=players, seed=seed)
     return s.observation(seat)
 
@@ -198,7 +200,7 @@ def test_a_whole_three_card_deal_played_by_typing_numbers(tmp_path: Path) -> Non
     trump = SUIT_NAMES[SUITS.index(str(seen["trump"]))]
     first = PROMPT.split(out)[0]
     assert f"Trumps: {trump} (turn-up {seen['turn_up']})" in first
-    assert f"Your hand:  {hand_text(seen['hand'])}\n" in first  # type: ignore[arg-type]
+    assert f"Your hand:  {hand_text(seen['hand'])}\n" in first
     assert "  1) stand   2) throw-up   3) take-miss\n" in first
     assert "Your move (declare):" in first
     # Every "1" typed chose the first action of the menu shown just before it.
@@ -221,14 +223,14 @@ def test_a_whole_three_card_deal_played_by_typing_numbers(tmp_path: Path) -> Non
 
 def test_bad_input_gets_a_short_message_and_the_question_again(tmp_path: Path) -> None:
     seen = first_view("three-card-loo", 4, 3, 1)
-    assert "AS" not in seen["hand"]  # type: ignore[operator]
+    assert "AS" not in seen["hand"]
     typed = [
         "nonsense",
         "",
         "99",
         "play AS",
         f"play {seen['hand'][0]}",
-        "exchange",  # type: ignore[index]
+        "exchange",
         "q",
     ]
     code, out, err = play_pipe(
@@ -331,7 +333,7 @@ def test_usage_errors_are_one_line(tmp_path: Path) -> None:
 
 def test_a_five_card_deal_with_an_exchange_typed_as_text() -> None:
     seen = first_view("five-card-loo", 4, 3, 1)
-    hand: list[str] = list(seen["hand"])  # type: ignore[call-overload]
+    hand: list[str] = list(seen["hand"])
     term = Pty(
         "play",
         "five-card-loo",
