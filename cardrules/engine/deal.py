@@ -59,7 +59,6 @@ from cardrules.engine.settlement import (
 )
 from cardrules.engine.state import DealState
 from cardrules.engine.tables import Tables
-from cardrules.engine.tricks import beats
 from cardrules.engine.view import DealView
 from cardrules.rules.model import (
     FirstDeal,
@@ -130,9 +129,7 @@ class Deal(DealState):
         self.rules = tables.rules
         self._follow = tables.follow
         self._lead = tables.lead
-        self._es = tables.suit[self.cards.trump]
-        self._pw = tables.power[self.cards.trump]
-        self._tie = tables.tie_equal
+        self._verdicts = tables.verdicts[self.cards.trump]
         self._tricks = tables.rules.deal.hand_size
         self._challenges = tables.rules.challenges.enabled
 
@@ -497,7 +494,7 @@ class Deal(DealState):
         if len(tc) == 1:
             play.best, play.best_pos, play.tied = c, pos, False
         else:
-            verdict = beats(play.best, c, self._es, self._pw, self.cards.trump, self._tie)
+            verdict = self._verdicts[play.best * 52 + c]
             if verdict > 0:
                 play.best, play.best_pos, play.tied = c, pos, False
             elif verdict == 0:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 __all__ = ["DealState"]
 
 #: Attributes rebuilt from the rules on unpickling, never pickled (closures among them).
-DERIVED = frozenset(("tb", "_follow", "_lead", "_es", "_pw", "_tie", "_tricks", "_challenges"))
+DERIVED = frozenset(("tb", "_follow", "_lead", "_verdicts", "_tricks", "_challenges"))
 
 
 class DealState:
@@ -35,13 +35,11 @@ class DealState:
 
     __slots__ = (
         "_challenges",
-        "_es",
         "_follow",
         "_lead",
         "_legal",
-        "_pw",
-        "_tie",
         "_tricks",
+        "_verdicts",
         "cards",
         "chal",
         "ctx",
@@ -79,9 +77,7 @@ class DealState:
     _legal: list[int] | None
     _follow: Callable[..., list[int]]
     _lead: Callable[..., list[int]]
-    _es: list[int]
-    _pw: list[int]
-    _tie: bool
+    _verdicts: list[int]
     _tricks: int
     _challenges: bool
 
@@ -96,9 +92,7 @@ class DealState:
         new.rules = self.rules
         new._follow = self._follow
         new._lead = self._lead
-        new._es = self._es
-        new._pw = self._pw
-        new._tie = self._tie
+        new._verdicts = self._verdicts
         new._tricks = self._tricks
         new._challenges = self._challenges
         new.ctx = self.ctx

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from cardrules.cards import NO_TRUMP as NO_TRUMP
 from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
-from cardrules.engine.tricks import follow_rule, lead_rule
+from cardrules.engine.tricks import follow_rule, lead_rule, verdict_table
 from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner
 
 PROMOTED_POWER = 100
@@ -41,6 +41,7 @@ class Tables:
         "rules",
         "suit",
         "tie_equal",
+        "verdicts",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -83,6 +84,9 @@ class Tables:
         self.tie_equal = self.rank_only and rules.tricks.equal_ranks is EqualRanks.TIE
         self.lead = lead_rule(self)
         self.follow = follow_rule(self)
+        #: ``verdicts[t][best * 52 + c]``: whether ``c`` beats (1), ties (0) or loses to
+        #: (-1) ``best`` when ``t`` is trumps (:func:`~cardrules.engine.tricks.verdict_table`).
+        self.verdicts = [verdict_table(self, t) for t in range(5)]
 
 
 _CACHE: dict[Rules, Tables] = {}

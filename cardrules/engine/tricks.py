@@ -191,6 +191,21 @@ def trick_winner(tb: Tables, trump: int, cards: Sequence[int]) -> int:
     return -1 if tied else win
 
 
+def verdict_table(tb: Tables, trump: int) -> list[int]:
+    """:func:`beats` for every pair of cards when ``trump`` is trumps, as one flat list:
+    ``table[best * 52 + c]``. The deal looks a card's verdict up here as it is played; the
+    table is built from :func:`beats`, so the rule is still written once.
+
+    >>> from cardrules.rules.model import Rules
+    >>> from cardrules.cards import parse_card as C
+    >>> from cardrules.engine.tables import Tables
+    >>> verdict_table(Tables(Rules()), 1)[C("AS") * 52 + C("2H")]
+    1
+    """
+    es, pw, tie = tb.suit[trump], tb.power[trump], tb.tie_equal
+    return [beats(best, c, es, pw, trump, tie) for best in range(52) for c in range(52)]
+
+
 def beats(best: int, c: int, es: list[int], pw: list[int], trump: int, tie_equal: bool) -> int:
     """Whether card ``c`` takes the trick from ``best``: 1 if it beats it, 0 if it ties it
     (equal rank where ``tie_equal``: a rank-only trick), else -1. ``es`` and ``pw`` are the
