@@ -33,9 +33,10 @@ from cardrules.engine.deal import PLAY as PLAY_PHASE
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
 from cardrules.players.base import Bot, RandomBot, SeatView
-from cardrules.players.heuristic import HeuristicBot, Situation, heuristic_action, heuristic_policy
+from cardrules.players.heuristic import HeuristicBot, heuristic_action, heuristic_policy
 from cardrules.players.montecarlo import MonteCarloBot, inconsistency
 from cardrules.players.registry import BOT_NAMES, make_bot
+from cardrules.players.situation import Situation
 from cardrules.rules.model import Kind
 from cardrules.tools.conformance import _hidden_swap, card_places
 

@@ -26,15 +26,9 @@ from cardrules.engine.phases import DECLARE
 from cardrules.engine.sampling import Place, hidden_places, play_conflicts, redeal
 from cardrules.engine.session import Session
 from cardrules.players.base import SeatView
-from cardrules.players.heuristic import (
-    Policy,
-    Situation,
-    dealer_sits_out,
-    declaration_values,
-    heuristic_action,
-    heuristic_policy,
-    random_policy,
-)
+from cardrules.players.heuristic import Policy, heuristic_action, heuristic_policy, random_policy
+from cardrules.players.odds import declaration_values
+from cardrules.players.situation import Situation, dealer_sits_out
 from cardrules.rules.model import Scoring
 
 
