@@ -203,3 +203,24 @@ def test_a_clone_deals_the_same_coming_deals_whichever_deals_first(variant: str)
         while session.deals_played < 3 and not session.is_over:
             session.apply(session.legal_actions()[-1])
     assert s.state() == t.state() == u.state()
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_every_sample_agrees_with_what_the_seat_has_seen(variant: str) -> None:
+    # Over random games: every card another seat played was legal with the hand the sample
+    # gives it, and the sample looks to the seat exactly like the real game.
+    checked = 0
+    for seed in range(12):
+        s = cardrules.new_session(variant, seed=seed)
+        rng = random.Random(seed)
+        for step in range(40):
+            if s.is_over:
+                break
+            seat = s.to_move
+            if s.deal.view.played:
+                t = determinize(s, seat, random.Random(step))
+                assert conflicts(t, seat) == 0
+                assert t.observation(seat) == s.observation(seat)
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked > 50

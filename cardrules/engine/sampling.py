@@ -31,6 +31,7 @@ from cardrules.rules.model import FlushDeclare
 
 __all__ = [
     "Place",
+    "allowed_cards",
     "conflicts",
     "determinize",
     "hidden_places",
@@ -160,6 +161,70 @@ def conflicts(t: Session, seat: int) -> int:
     return play_conflicts(t, seat) + flush_conflicts(t, seat)
 
 
+def allowed_cards(t: Session, seat: int, hidden: set[int]) -> dict[int, set[int]]:
+    """For each other player whose plays rule cards out, the hidden cards he may hold: a
+    card is ruled out when holding it beside the card he played would have made that play
+    illegal (a void shown, a trick not headed, a trump not played)."""
+    d = t.deal
+    v = d.view
+    played = v.played
+    if not played:
+        return {}
+    tb = t.tables
+    trump = v.trump
+    es, pw = tb.suit[trump], tb.power[trump]
+    k = len(v.in_play)
+    n = t.players
+    me = {seat, n} if v.miss_for_pool and seat == v.dealer else {seat}
+    winners = v.winners
+    out: dict[int, set[int]] = {}
+    best = lead = -1
+    for j, (p, c) in enumerate(played):
+        pos, trick = j % k, j // k
+        if pos == 0:
+            lead = best = c
+        if p not in me:
+            ruled_out = set()
+            for x in hidden:
+                pair = sorted((c, x))
+                if pos == 0:
+                    won_last = trick > 0 and winners[trick - 1] == p
+                    legal = tb.lead(pair, trump, trick, won_last, v.turnup)
+                else:
+                    legal = tb.follow(pair, trump, lead, best)
+                if c not in legal:
+                    ruled_out.add(x)
+            if ruled_out:
+                out[p] = out.get(p, set(hidden)) - ruled_out
+        if pos and beats(best, c, es, pw, trump, tb.tie_equal) > 0:
+            best = c
+    return out
+
+
+def _guided(
+    places: Sequence[Place],
+    cards: list[int],
+    allowed: dict[int, set[int]],
+    rng: random.Random,
+) -> list[int] | None:
+    """A random deal of ``cards`` into ``places`` in which each constrained player gets
+    only cards he may hold (the most constrained first), or None if it runs out."""
+    pool = list(cards)
+    rng.shuffle(pool)
+    out: list[int | None] = [None] * len(places)
+    owners = sorted(allowed, key=lambda o: len(allowed[o]))
+    for owner in owners:
+        for i, (kind, who, _) in enumerate(places):
+            if kind == "hand" and who == owner:
+                pick = next((c for c in pool if c in allowed[owner]), None)
+                if pick is None:
+                    return None
+                pool.remove(pick)
+                out[i] = pick
+    rest = iter(pool)
+    return [c if c is not None else next(rest) for c in out]
+
+
 def redeal(
     t: Session,
     seat: int,
@@ -170,15 +235,25 @@ def redeal(
     score: Callable[[Session, int], int] = conflicts,
 ) -> int:
     """Deal the cards hidden from ``seat`` in ``t`` afresh, in place: of up to ``tries``
-    uniform deals the first that ``score`` finds consistent (0), or else the one that
-    scores least. Returns that score."""
+    uniform deals the first that ``score`` finds consistent (0); failing that, of as many
+    deals that give each player only cards his plays allow (:func:`allowed_cards`), the
+    first consistent one; else the one that scores least. Returns that score."""
     if places is None:
         places = hidden_places(t, seat)
     cards = place_cards(t, places)
     best = list(cards)
     worst = 1 << 30
-    for _ in range(max(1, tries)):
-        rng.shuffle(cards)
+    rounds = max(1, tries)
+    allowed: dict[int, set[int]] | None = None
+    for attempt in range(2 * rounds):
+        if attempt < rounds:
+            rng.shuffle(cards)
+        else:
+            if allowed is None:
+                allowed = allowed_cards(t, seat, set(cards))
+                if not allowed:
+                    break  # nobody is constrained: the uniform deals were all there is
+            cards = _guided(places, cards, allowed, rng) or cards
         put_cards(t, places, cards)
         found = score(t, seat)
         if found < worst:
