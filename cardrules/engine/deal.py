@@ -87,6 +87,10 @@ __all__ = [
 ]
 
 
+#: The id of playing the first card (a module constant: read on every play).
+_PLAY = A.PLAY
+
+
 class Deal(DealState):
     """The state of one deal. Create deals through a :class:`~cardrules.engine.session.Session`.
 
@@ -285,7 +289,9 @@ class Deal(DealState):
         """The actions the seat to move may take, as sorted ids (empty when over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = PHASE_TABLE[self.phase][0](self)
+            phase = self.phase
+            legal = self._legal_play() if phase == PLAY else PHASE_TABLE[phase][0](self)
+            self._legal = legal
         return legal[:]
 
     def apply(self, action: int | str) -> None:
@@ -296,25 +302,28 @@ class Deal(DealState):
         """
         a = action if type(action) is int else parse_action(action)
         legal = self._legal
+        phase = self.phase
         if legal is None:
-            legal = self._legal = PHASE_TABLE[self.phase][0](self)
+            legal = self._legal_play() if phase == PLAY else PHASE_TABLE[phase][0](self)
+            self._legal = legal
         if a not in legal:
             raise refusal(self.view, a, legal)
         self._legal = None
         self.history.append((self.to_move, a))
-        if self.phase == PLAY and a >= A.PLAY:
-            self._play(a - A.PLAY)
+        if phase == PLAY and a >= _PLAY:
+            self._play(a - _PLAY)
         else:
-            PHASE_TABLE[self.phase][1](self, a)
+            PHASE_TABLE[phase][1](self, a)
 
     def apply_unchecked(self, action: int) -> None:
         """Apply an action taken from :meth:`legal_actions` without checking it again."""
         self._legal = None
         self.history.append((self.to_move, action))
-        if self.phase == PLAY and action >= A.PLAY:
-            self._play(action - A.PLAY)
+        phase = self.phase
+        if phase == PLAY and action >= _PLAY:
+            self._play(action - _PLAY)
         else:
-            PHASE_TABLE[self.phase][1](self, action)
+            PHASE_TABLE[phase][1](self, action)
 
     # ------------------------------------------------------------------ declaring
 

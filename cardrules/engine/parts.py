@@ -33,16 +33,16 @@ def _copy(value: Any) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    """JSON-ready data: tuples as lists, int enums as ints, dict keys as text."""
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
+    """JSON-ready data: lists (and the tuples and lists in them) copied as lists, dict keys
+    as text; numbers (int enums included), text, booleans and None as they are."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        if value and type(value[0]) in (list, tuple):
+            return [_plain(v) for v in value]
+        return list(value)
+    if kind is dict:
         return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, int):
-        return int(value)
-    raise TypeError(f"not state data: {value!r}")
+    return value
 
 
 class Part:

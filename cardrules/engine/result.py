@@ -3,6 +3,8 @@
 >>> r = DealResult(dealer=0, trump="H", turn_up="2H", ended_by="play", net=(1, -1))
 >>> DealResult.from_json(r.to_json()) == r
 True
+>>> sorted(r.to_json()) == sorted(a.name for a in attrs.fields(DealResult))  # every field
+True
 """
 
 from __future__ import annotations
@@ -50,8 +52,27 @@ class DealResult:
     shown: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The result as a JSON-ready mapping."""
-        return attrs.asdict(self)
+        """The result as a JSON-ready mapping (tuples as lists), written out field by field:
+        a session's state holds every result it has had."""
+        return {
+            "dealer": self.dealer,
+            "trump": self.trump,
+            "turn_up": self.turn_up,
+            "ended_by": self.ended_by,
+            "tricks": list(self.tricks),
+            "looed": list(self.looed),
+            "net": list(self.net),
+            "receipts": list(self.receipts),
+            "payments": list(self.payments),
+            "pool": self.pool,
+            "carried": self.carried,
+            "next_single": self.next_single,
+            "flush": list(self.flush),
+            "points": list(self.points),
+            "restart": self.restart,
+            "stood": list(self.stood),
+            "shown": [[seat, list(cards)] for seat, cards in self.shown],
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealResult:

@@ -437,7 +437,7 @@ class Session:
             "single": self._single,
             "rng": _rng_json(self._rng),
             "results": [r.to_json() for r in self.results],
-            "histories": [[[s, a] for s, a in h] for h in self.histories],
+            "histories": [list(h) for h in self.histories],
             "deal": self.deal.to_json(),
             "last_deal": None if self.last_deal is None else self.last_deal.to_json(),
         }
