@@ -209,7 +209,8 @@ class Deal(DealState):
     def _after_declarations(self) -> None:
         r = self.rules
         cards = self.cards
-        in_game = list(self.view.stood())
+        status = self.decl.status
+        in_game = [s for s in self.order if status[s] == STOOD]
         flush = r.special_hands.flush
         if (
             flush.enabled

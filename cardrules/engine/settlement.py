@@ -68,18 +68,19 @@ def _common(view: DealView, how: str) -> dict[str, Any]:
         "pool": view.pool,
         "shown": tuple(
             (seat, tuple(CARD_TEXT[c] for c in cards)) for seat, cards in sorted(shown.items())
-        ),
+        )
+        if shown
+        else (),
     }
 
 
 def _money(view: DealView, receipts: Sequence[int], payments: Sequence[int]) -> dict[str, Any]:
     """What each seat received and paid, and its net (its stake for the deal included)."""
-    n = view.players
-    stakes = view.ctx.stakes or (0,) * n
+    stakes = view.ctx.stakes or (0,) * view.players
     return {
         "receipts": tuple(receipts),
         "payments": tuple(payments),
-        "net": tuple(receipts[s] - payments[s] - stakes[s] for s in range(n)),
+        "net": tuple([r - p - s for r, p, s in zip(receipts, payments, stakes, strict=True)]),
     }
 
 
