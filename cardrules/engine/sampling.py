@@ -26,15 +26,17 @@ from cardrules.engine.flush import flush_suit
 from cardrules.engine.phases import STOOD
 from cardrules.engine.privacy import public_form
 from cardrules.engine.session import Session
-from cardrules.engine.tricks import beats
+from cardrules.engine.tricks import FollowRule, LeadRule
 from cardrules.rules.model import FlushDeclare
 
 __all__ = [
+    "PastPlay",
     "Place",
     "allowed_cards",
     "conflicts",
     "determinize",
     "hidden_places",
+    "others_plays",
     "play_conflicts",
     "redeal",
 ]
@@ -90,40 +92,66 @@ def put_cards(t: Session, places: Sequence[Place], cards: Sequence[int]) -> None
             lists[kind][i] = c
 
 
-def play_conflicts(t: Session, seat: int) -> int:
-    """How many cards the other players played that the rules would have forbidden with the
-    hands ``t`` gives them (their cards now and those they played since)."""
-    d = t.deal
-    v = d.view
-    played = v.played
-    if not played:
-        return 0
+#: A card another player played, in its trick's context: (index in the cards played,
+#: player, card, trick number), and the rule it was played under as a function of a hand
+#: (the cards that hand could lead or play then).
+HandRule = Callable[[list[int]], list[int]]
+PastPlay = tuple[int, int, int, int, HandRule]
+
+
+def others_plays(t: Session, seat: int) -> list[PastPlay]:
+    """Every card the players other than ``seat`` played this deal, each with the rule it
+    was played under: the leader's duty, or the follower's to the card led and the card
+    heading the trick then (the engine's own rules, :mod:`cardrules.engine.tricks`)."""
+    v = t.deal.view
     tb = t.tables
     trump = v.trump
-    es, pw = tb.suit[trump], tb.power[trump]
+    verdicts = tb.verdicts[trump]
     k = len(v.in_play)
-    n = t.players
-    me = {seat, n} if v.miss_for_pool and seat == v.dealer else {seat}
-    hands = d.cards.hands
+    me = {seat, t.players} if v.miss_for_pool and seat == v.dealer else {seat}
     winners = v.winners
-    bad = 0
+    out: list[PastPlay] = []
     best = lead = -1
-    for j, (p, c) in enumerate(played):
-        pos = j % k
-        trick = j // k
+    for j, (p, c) in enumerate(v.played):
+        pos, trick = j % k, j // k
         if pos == 0:
             lead = best = c
         if p not in me:
-            hand = sorted(hands[p] + [x for q, x in played[j:] if q == p])
             if pos == 0:
                 won_last = trick > 0 and winners[trick - 1] == p
-                allowed = tb.lead(hand, trump, trick, won_last, v.turnup)
+                rule = _leading(tb.lead, trump, trick, won_last, v.turnup)
             else:
-                allowed = tb.follow(hand, trump, lead, best)
-            if c not in allowed:
-                bad += 1
-        if pos and beats(best, c, es, pw, trump, tb.tie_equal) > 0:
+                rule = _following(tb.follow, trump, lead, best)
+            out.append((j, p, c, trick, rule))
+        if pos and verdicts[best * 52 + c] > 0:
             best = c
+    return out
+
+
+def _leading(lead: LeadRule, trump: int, trick: int, won: bool, turnup: int) -> HandRule:
+    def rule(hand: list[int]) -> list[int]:
+        return lead(hand, trump, trick, won, turnup)
+
+    return rule
+
+
+def _following(follow: FollowRule, trump: int, led: int, best: int) -> HandRule:
+    def rule(hand: list[int]) -> list[int]:
+        return follow(hand, trump, led, best)
+
+    return rule
+
+
+def play_conflicts(t: Session, seat: int) -> int:
+    """How many cards the other players played that the rules would have forbidden with the
+    hands ``t`` gives them (their cards now and those they played since)."""
+    played = t.deal.view.played
+    hands = t.deal.cards.hands
+    bad = 0
+    for j, p, c, _, rule in others_plays(t, seat):
+        hand = sorted(hands[p] + [x for q, x in played[j:] if q == p])
+        if c not in rule(hand):
+            bad += 1
     return bad
 
 
@@ -165,39 +193,11 @@ def allowed_cards(t: Session, seat: int, hidden: set[int]) -> dict[int, set[int]
     """For each other player whose plays rule cards out, the hidden cards he may hold: a
     card is ruled out when holding it beside the card he played would have made that play
     illegal (a void shown, a trick not headed, a trump not played)."""
-    d = t.deal
-    v = d.view
-    played = v.played
-    if not played:
-        return {}
-    tb = t.tables
-    trump = v.trump
-    es, pw = tb.suit[trump], tb.power[trump]
-    k = len(v.in_play)
-    n = t.players
-    me = {seat, n} if v.miss_for_pool and seat == v.dealer else {seat}
-    winners = v.winners
     out: dict[int, set[int]] = {}
-    best = lead = -1
-    for j, (p, c) in enumerate(played):
-        pos, trick = j % k, j // k
-        if pos == 0:
-            lead = best = c
-        if p not in me:
-            ruled_out = set()
-            for x in hidden:
-                pair = sorted((c, x))
-                if pos == 0:
-                    won_last = trick > 0 and winners[trick - 1] == p
-                    legal = tb.lead(pair, trump, trick, won_last, v.turnup)
-                else:
-                    legal = tb.follow(pair, trump, lead, best)
-                if c not in legal:
-                    ruled_out.add(x)
-            if ruled_out:
-                out[p] = out.get(p, set(hidden)) - ruled_out
-        if pos and beats(best, c, es, pw, trump, tb.tie_equal) > 0:
-            best = c
+    for _, p, c, _, rule in others_plays(t, seat):
+        ruled_out = {x for x in hidden if c not in rule(sorted((c, x)))}
+        if ruled_out:
+            out[p] = out.get(p, set(hidden)) - ruled_out
     return out
 
 
