@@ -1,9 +1,14 @@
 """The generic trick-taking engine: cards into deals, deals into sessions.
 
-``actions`` numbers every action; ``tables`` compiles the rules into per-trump tables;
-``tricks``, ``flush`` and ``challenges`` are the mechanisms; ``deal`` is the phase machine of one
-deal; ``settlement`` turns a finished deal into a result; ``session`` carries the pool and scores
-from deal to deal; ``record`` writes and replays game records.
+In the order a deal uses them: ``actions`` numbers every action; ``tables`` compiles the
+rules into per-trump tables, with ``tricks`` (the lead and follow duties, who takes a
+trick), ``flush`` and ``challenges`` the mechanisms; ``dealing`` deals the cards;
+``phases``, ``parts`` and ``state`` are the deal's phases, the named parts of its state and
+the state as a value; ``declaring`` lists the declarations; ``deal`` is the phase machine;
+``view`` its read-only face, read by ``settlement`` (which gives a ``result``), ``refusals``
+and ``observation``; ``privacy`` is what a seat sees of others' actions; ``session`` carries
+the pool and scores from deal to deal; ``sampling`` deals a seat's hidden cards afresh;
+``rulesdata`` and ``record`` write positions and records.
 
 May import: ``cardrules.errors``, ``cardrules.cards`` and, of the rule-file side, only
 ``cardrules.rules.model``. Nothing here names a game.
