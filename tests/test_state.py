@@ -224,3 +224,26 @@ def test_every_sample_agrees_with_what_the_seat_has_seen(variant: str) -> None:
                 checked += 1
             s.apply(rng.choice(s.legal_actions()))
     assert checked > 50
+
+
+def test_a_partner_sees_the_card_given_him_and_the_others_see_a_gift() -> None:
+    # Four-handed Put (1.6): the card passed is seen by the partner who receives it alone.
+    # Deuces rank high at Put, so the two of spades (whose id is the bare "give" id) is
+    # often the card given: its text must still name it for the partner.
+    seen_two = False
+    for seed in range(60):
+        s = cardrules.new_session("put-four-handed", seed=seed)
+        rng = random.Random(seed)
+        while s.deals_played == 0 and not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+            history = s.deal.history if s.deals_played == 0 else s.histories[0]
+            for i, (giver, a) in enumerate(history):
+                text = cardrules.action_text(a)
+                if not text.startswith("give"):
+                    continue
+                seen_two = seen_two or text == "give 2S"
+                partner, other = (giver + 2) % 4, (giver + 1) % 4
+                if s.deals_played == 0:
+                    assert s.deal.public_history(partner)[i] == f"{giver}: {text}"
+                    assert s.deal.public_history(other)[i] == f"{giver}: give"
+    assert seen_two

@@ -46,7 +46,7 @@ from cardrules.engine.phases import (
     UNDECIDED,
     Phase,
 )
-from cardrules.engine.privacy import public_form
+from cardrules.engine.privacy import public_form, sees_whole
 from cardrules.engine.refusals import refusal
 from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import (
@@ -597,14 +597,12 @@ class Deal(DealState):
         discards show how many cards, not which."""
         out = []
         for s, a in self.history:
-            text = action_text(a)
-            if s != seat and a >= A.GIVE and not A.is_play(a):
-                if a >= A.EXCHANGE:
-                    text = f"exchange {len(exchange_cards(a))}"
-                elif a >= A.DISCARD:
-                    text = "discard"
-                elif public_form(self.rules, self.n, s, a, seat)[1] == A.GIVE:
-                    text = "give"
+            if sees_whole(self.rules, self.n, s, a, seat):
+                text = action_text(a)
+            elif a >= A.EXCHANGE:
+                text = f"exchange {len(exchange_cards(a))}"
+            else:
+                text = "discard" if a >= A.DISCARD else "give"
             out.append(f"{s}: {text}")
         return out
 

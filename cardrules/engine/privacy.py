@@ -16,16 +16,26 @@ from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards
 from cardrules.rules.model import Rules
 
-__all__ = ["public_form"]
+__all__ = ["public_form", "sees_whole"]
+
+
+def sees_whole(rules: Rules, players: int, actor: int, action: int, seat: int) -> bool:
+    """Whether ``seat`` sees ``actor``'s ``action`` in full: his own, a public one, or a
+    gift to ``seat`` as his partner."""
+    if actor == seat or action < A.GIVE or A.is_play(action):
+        return True
+    if action >= A.DISCARD:
+        return False  # an exchange or a discard shows how many cards, not which
+    return rules.partnerships.enabled and (actor + 2) % players == seat
 
 
 def public_form(rules: Rules, players: int, actor: int, action: int, seat: int) -> tuple[int, int]:
-    """What ``seat`` sees of ``actor``'s ``action``, as a (seat, action id) pair."""
-    if actor == seat or action < A.GIVE or A.is_play(action):
+    """What ``seat`` sees of ``actor``'s ``action``, as a (seat, action id) pair. A hidden
+    action is given the id of its kind with the lowest cards (an exchange of k cards that
+    of exchanging the k lowest, a discard or gift that of the lowest card), so the id alone
+    does not tell a hidden gift from a seen gift of that card: :func:`sees_whole` does."""
+    if sees_whole(rules, players, actor, action, seat):
         return actor, action
     if action >= A.EXCHANGE:
         return actor, A.exchange_id(range(len(exchange_cards(action))))
-    if action >= A.DISCARD:
-        return actor, A.DISCARD
-    partner = rules.partnerships.enabled and (actor + 2) % players == seat
-    return actor, action if partner else A.GIVE
+    return actor, A.DISCARD if action >= A.DISCARD else A.GIVE
