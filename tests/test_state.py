@@ -247,3 +247,12 @@ def test_a_partner_sees_the_card_given_him_and_the_others_see_a_gift() -> None:
                     assert s.deal.public_history(partner)[i] == f"{giver}: {text}"
                     assert s.deal.public_history(other)[i] == f"{giver}: give"
     assert seen_two
+
+
+@pytest.mark.parametrize("seat", [-1, 4, "0", None, True])
+def test_a_sample_for_no_such_seat_is_refused(seat: object) -> None:
+    s = cardrules.new_session("three-card-loo", players=4, seed=1)
+    before = s.state()
+    with pytest.raises(cardrules.PlayError, match="no seat"):
+        determinize(s, seat, random.Random(1))  # type: ignore[arg-type]
+    assert s.state() == before

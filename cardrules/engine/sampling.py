@@ -27,6 +27,7 @@ from cardrules.engine.phases import STOOD
 from cardrules.engine.privacy import public_form
 from cardrules.engine.session import Session
 from cardrules.engine.tricks import FollowRule, LeadRule
+from cardrules.errors import PlayError
 from cardrules.rules.model import FlushDeclare
 
 __all__ = [
@@ -280,6 +281,8 @@ def determinize(session: Session, seat: int, rng: random.Random, *, tries: int =
     in their public form, so its record is not a record of the real game, and others'
     dealt hands are their sampled cards with those they have played.
     """
+    if type(seat) is not int or not 0 <= seat < session.players:
+        raise PlayError(f"no seat {seat!r} at a table of {session.players}")
     t = session.clone()
     d = t.deal
     places = hidden_places(t, seat)
