@@ -113,5 +113,21 @@ class GameOverError(PlayError):
     """An action was given after the deal (or the session) ended."""
 
 
+class ArgumentTypeError(CardRulesError, TypeError):
+    """An argument given to the API has the wrong type; the message says what was expected.
+
+    >>> isinstance(ArgumentTypeError("seed: expected an int, got 'x'"), TypeError)
+    True
+    """
+
+
+class ArgumentValueError(CardRulesError, ValueError):
+    """An argument given to the API has the right type but a value out of range.
+
+    >>> str(ArgumentValueError("dealer: expected a seat from 0 to 3, got 7"))
+    'dealer: expected a seat from 0 to 3, got 7'
+    """
+
+
 class RecordError(CardRulesError, ValueError):
     """A game record or rulings file cannot be read or does not replay."""
