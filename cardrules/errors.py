@@ -131,3 +131,29 @@ class ArgumentValueError(CardRulesError, ValueError):
 
 class RecordError(CardRulesError, ValueError):
     """A game record or rulings file cannot be read or does not replay."""
+
+
+class FileError(CardRulesError, ValueError):
+    """A file cannot be read or written as the kind of file it was given as: no such file,
+    not a regular file (a FIFO, a device, a folder), too large, not UTF-8, not JSON...
+
+    ``problem`` locates it (``file:0:0`` for the whole file); ``kind`` is a stable word
+    (``missing``, ``not-regular``, ``too-large``, ``encoding``, ...).
+
+    >>> e = FileError(Problem("pipe.yaml", 0, 0, "is a FIFO (named pipe), not a rule file",
+    ...                       kind="not-regular"))
+    >>> e.kind, str(e)
+    ('not-regular', 'pipe.yaml:0:0: error: is a FIFO (named pipe), not a rule file')
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+    @property
+    def kind(self) -> str:
+        """The problem's kind word."""
+        return self.problem.kind
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.problem,))
