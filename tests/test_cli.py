@@ -202,26 +202,49 @@ def test_show_prints_warnings_on_stderr(tmp_path: Path) -> None:
     code, out, err = run("show", "three-card-loo", "--set", "wagers.mixed_cap=20")
     assert code == 0 and out
     assert err == (
-        "<overrides>:0:0: warning: wagers.mixed_cap has no effect: wagers.loo is not "
-        "mixed (remove it, or turn on what it depends on)\n"
+        "cardrules show: warning: argument --set wagers.mixed_cap=20: wagers.mixed_cap has no "
+        "effect: wagers.loo is not mixed (remove it, or turn on what it depends on)\n"
     )
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["show", "fiv-card-loo"], "did you mean 'five-card-loo'?"),
-        (["show", "club-law"], "is a house rule, not a game"),
-        (["show", "three-card-loo", "-H", "club-lw"], "did you mean 'club-law'?"),
-        (["show", "three-card-loo", "--set", "deal.hand_size=five"], "expected a whole number"),
-        (["show", "no/such.yaml"], "no such file"),
+        (
+            ["show", "fiv-card-loo"],
+            "argument VARIANT 'fiv-card-loo': no bundled game or house rule is named "
+            "'fiv-card-loo' (did you mean 'five-card-loo'?)",
+        ),
+        (
+            ["show", "club-law"],
+            "argument VARIANT 'club-law': 'club-law' is a house rule, not a game "
+            "(apply it to a game: cardrules show GAME -H club-law)",
+        ),
+        (["show", "three-card-loo", "-H", "club-lw"], "argument -H 'club-lw': "),
+        (
+            ["show", "three-card-loo", "--set", "deal.hand_size=five"],
+            "argument --set deal.hand_size=five: deal.hand_size: expected a whole number",
+        ),
+        (
+            ["show", "three-card-loo", "--set", "wagers.lo=mixed"],
+            "argument --set wagers.lo=mixed: unknown key 'lo' in wagers (did you mean 'loo'?)",
+        ),
+        (["show", "no/such.yaml"], "argument VARIANT 'no/such.yaml': no such file"),
     ],
 )
-def test_show_reports_problems_and_exits_1(argv: list[str], message: str) -> None:
+def test_a_problem_with_an_argument_names_the_argument_and_exits_2(
+    argv: list[str], message: str
+) -> None:
     code, out, err = run(*argv)
-    assert (code, out) == (1, "")
-    assert message in err
-    assert all(LINE.match(line) for line in err.splitlines())
+    assert (code, out) == (2, "")
+    assert err.startswith(f"cardrules show: error: {message}"), err
+    assert "<arguments>" not in err and "<overrides>" not in err and ":0:0:" not in err
+    assert len(err.splitlines()) == 1
+
+
+def test_did_you_mean_for_a_misspelt_house_rule() -> None:
+    code, _, err = run("show", "three-card-loo", "-H", "club-lw")
+    assert code == 2 and "did you mean 'club-law'?" in err
 
 
 @pytest.mark.parametrize(
@@ -239,6 +262,34 @@ def test_usage_errors_exit_2_with_a_message(argv: list[str]) -> None:
     code, _, err = run(*argv)
     assert code == 2
     assert "usage: cardrules" in err
+
+
+def test_every_help_documents_the_exit_codes() -> None:
+    from cardrules.cli.arguments import EXIT_FOUND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+
+    assert (EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERRUPTED) == (0, 1, 2, 130)
+    parser = cli.build_parser()
+    names = [c.name for c in arguments.commands()]
+    assert {"list", "validate", "show", "play", "describe", "diff", "check"} <= set(names)
+    for name in ["", *names]:
+        code, out, _ = run(*([name] if name else []), "--help")
+        assert code == 0, name
+        codes = out[out.index("exit codes:") :].splitlines()
+        assert [line.split()[0] for line in codes[1:5]] == ["0", "1", "2", "130"], name
+        assert "usage error" in codes[3] and "Ctrl-C" in codes[4], name
+    assert parser.prog == "cardrules"
+
+
+def test_ctrl_c_inside_a_command_is_one_line_and_exit_130(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _private_registry(monkeypatch)
+
+    @arguments.command("wait", "wait until interrupted")
+    def _wait(args, out, err):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    assert run("wait") == (130, "", "cardrules: interrupted\n")
 
 
 def test_help_and_version_exit_0() -> None:

@@ -619,6 +619,36 @@ def test_ctrl_c_at_the_question_stops_the_game_cleanly() -> None:
 
     lines: list[str] = []
     person = session.to_move
-    assert play_game(session, person, {}, interrupt, lines.append) == "quit"
+    assert play_game(session, person, {}, interrupt, lines.append) == "interrupted"
     assert lines[-2] == "Interrupted: the game stops here."
     assert lines[-1].startswith("Game abandoned after 0 deals. Final counters ")
+
+
+def test_ctrl_c_ends_the_process_with_130_and_no_traceback(tmp_path: Path) -> None:
+    """A real SIGINT to ``cardrules play`` waiting at the question: the game stops, the
+    record is saved, the exit code is 130."""
+    import signal
+
+    record = tmp_path / "g.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "play", "put", "--seed", "1", "--record", str(record)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env=ENV,
+    )
+    assert proc.stdout is not None
+    line = ""
+    deadline = time.monotonic() + 30
+    while not line.startswith("Your move") and time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 1)
+        if ready:
+            line = proc.stdout.readline()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "Traceback" not in out + err and err == ""
+    assert "Interrupted: the game stops here." in out
+    assert json.loads(record.read_text(encoding="utf-8"))["rules"]

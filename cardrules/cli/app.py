@@ -42,6 +42,9 @@ from cardrules.cli import arguments
 # The names below were defined here before they moved to cardrules.cli.arguments; they are
 # still importable from here.
 from cardrules.cli.arguments import (
+    EXIT_FOUND,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
     HOUSE_RULES,
     OVERRIDES,
     VARIANT,
@@ -86,13 +89,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardrules",
         description="Trick-taking card games and their house rules as YAML rule files.",
+        epilog=arguments.exit_codes("the command found something (see each COMMAND --help)"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
     for name in COMMAND_MODULES:
         importlib.import_module(name)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for cmd in arguments.commands():
-        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        p = sub.add_parser(
+            cmd.name,
+            help=cmd.help,
+            description=cmd.help,
+            epilog=cmd.epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         for names, options in cmd.arguments:
             p.add_argument(*names, **options)
         p.set_defaults(runner=cmd.runner)
@@ -102,38 +113,54 @@ def build_parser() -> argparse.ArgumentParser:
 def run(argv: Sequence[str], stdout: IO[str], stderr: IO[str]) -> int:
     """Run the command line ``argv`` (without the program name); return the exit code.
 
-    Usage errors exit 2, rule-file problems and unreadable files exit 1.
-    """
+    The codes are those of :mod:`cardrules.cli.arguments`: 0 success, 1 something found
+    (an invalid rule file, a variant that is not conformant, variants that differ), 2 a
+    usage error (a bad argument, an unknown variant or house rule, a bad ``--set``),
+    130 interrupted. A problem with an argument names the argument:
+
+    >>> import io
+    >>> err = io.StringIO()
+    >>> run(["show", "put", "--set", "wagers.stake_lo=2"], io.StringIO(), err)
+    2
+    >>> print(err.getvalue(), end="")
+    cardrules show: error: argument --set wagers.stake_lo=2: unknown key 'stake_lo' in wagers (did you mean 'stake_loo'?)
+    """  # noqa: E501
     parser = build_parser()
+    argv = list(argv)
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
         try:
-            args = parser.parse_args(list(argv))
+            args = parser.parse_args(argv)
         except SystemExit as exc:  # argparse: --help, --version, or a usage error
             return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
     runner: Runner = args.runner
+    args.argv = argv  # for messages that name the argument a problem is about
     try:
         return runner(args, stdout, stderr)
     except RulesError as exc:
         for problem in exc.problems:
-            print(problem, file=stderr)
-        return 1
+            print(arguments.problem_text(problem, args), file=stderr)
+        return EXIT_USAGE if arguments.usage_error(exc.problems, args) else EXIT_FOUND
     except CardRulesError as exc:
         print(f"cardrules: {exc}", file=stderr)
-        return 1
+        return EXIT_FOUND
+    except KeyboardInterrupt:
+        print("cardrules: interrupted", file=stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         raise  # the reader went away (cardrules list | head): main() ends quietly
     except OSError as exc:
         where = f" {exc.filename}" if exc.filename else ""
         print(f"cardrules: cannot read{where}: {exc.strerror or exc}", file=stderr)
-        return 1
+        return EXIT_FOUND
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script: run with the process's arguments and streams, then exit."""
     try:
         code = run(sys.argv[1:] if argv is None else argv, sys.stdout, sys.stderr)
-    except KeyboardInterrupt:
-        code = 130
+    except KeyboardInterrupt:  # before or after run(): while starting, or while ending
+        print("cardrules: interrupted", file=sys.stderr)
+        code = EXIT_INTERRUPTED
     except BrokenPipeError:
         code = 0
     except Exception as exc:  # a bug: say so in one line rather than a traceback

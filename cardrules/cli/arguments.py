@@ -24,14 +24,19 @@ Namespace(variant='put', house_rules=['cotton-put'])
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
 import attrs
 
-from cardrules.errors import RulesError
+from cardrules.errors import ERROR, Problem, RulesError
 
 __all__ = [
+    "EXIT_FOUND",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
     "HOUSE_RULES",
     "OVERRIDES",
     "VARIANT",
@@ -42,9 +47,46 @@ __all__ = [
     "assignment",
     "command",
     "commands",
+    "exit_codes",
     "positive",
+    "problem_text",
+    "usage_error",
     "whole",
 ]
+
+# --------------------------------------------------------------------------- exit codes
+
+#: Exit code: the command did what was asked and found nothing wrong.
+EXIT_OK = 0
+#: Exit code: the command found something, as diff(1) does: a rule file is invalid, a
+#: variant is not conformant, two variants differ, a ruling fails.
+EXIT_FOUND = 1
+#: Exit code: the command line is wrong: a bad argument, an unknown variant or house rule,
+#: a player count the rules do not allow, a file named that does not exist.
+EXIT_USAGE = 2
+#: Exit code: interrupted with Ctrl-C (128 + SIGINT, as the shells use).
+EXIT_INTERRUPTED = 130
+
+
+def exit_codes(found: str = "a rule file is invalid") -> str:
+    """The ``--help`` epilog that documents the exit codes; ``found`` says what exit 1 means
+    for this command.
+
+    >>> print(exit_codes("the variants differ"))
+    exit codes:
+      0    success
+      1    the variants differ
+      2    usage error: a bad argument, an unknown variant, a bad player count
+      130  interrupted (Ctrl-C)
+    """
+    return (
+        "exit codes:\n"
+        f"  {EXIT_OK:<4} success\n"
+        f"  {EXIT_FOUND:<4} {found}\n"
+        f"  {EXIT_USAGE:<4} usage error: a bad argument, an unknown variant, a bad player count\n"
+        f"  {EXIT_INTERRUPTED:<4} interrupted (Ctrl-C)"
+    )
+
 
 #: A subcommand's work: ``runner(args, stdout, stderr) -> exit code``.
 Runner = Callable[[argparse.Namespace, IO[str], IO[str]], int]
@@ -54,12 +96,14 @@ Argument = tuple[tuple[str, ...], dict[str, Any]]
 
 @attrs.frozen
 class Command:
-    """A registered subcommand: its name, its help, its arguments and its runner."""
+    """A registered subcommand: its name, its help, its arguments and its runner; ``epilog``
+    ends its ``--help`` (what its exit codes mean, and any notes)."""
 
     name: str
     help: str
     arguments: tuple[Argument, ...]
     runner: Runner
+    epilog: str = ""
 
 
 _COMMANDS: dict[str, Command] = {}
@@ -74,11 +118,17 @@ def arg(*names: str, **options: Any) -> Argument:
     return names, options
 
 
-def command(name: str, help: str, *arguments: Argument) -> Callable[[Runner], Runner]:
-    """Register ``runner(args, stdout, stderr) -> exit code`` as the subcommand ``name``."""
+def command(
+    name: str, help: str, *arguments: Argument, epilog: str = ""
+) -> Callable[[Runner], Runner]:
+    """Register ``runner(args, stdout, stderr) -> exit code`` as the subcommand ``name``.
+
+    ``epilog`` ends its ``--help``; without one, :func:`exit_codes` is used (exit 1 when
+    a rule file is invalid). Lines of the epilog are printed as written.
+    """
 
     def register(runner: Runner) -> Runner:
-        _COMMANDS[name] = Command(name, help, arguments, runner)
+        _COMMANDS[name] = Command(name, help, arguments, runner, epilog or exit_codes())
         return runner
 
     return register
@@ -87,6 +137,92 @@ def command(name: str, help: str, *arguments: Argument) -> Callable[[Runner], Ru
 def commands() -> Iterable[Command]:
     """The registered subcommands, in the order they were registered."""
     return list(_COMMANDS.values())
+
+
+# --------------------------------------------------------------------------- problems
+
+
+_OPTIONS_OF_RULES = ("-H", "--house-rule", "-HA", "--house-rule-a", "-H2", "--house-rule2")
+
+
+def problem_text(problem: Problem, args: argparse.Namespace) -> str:
+    """A problem as the command line prints it: ``file:line:col: error: ...`` when it is in
+    a rule file; when it is about an argument, naming the argument.
+
+    >>> args = argparse.Namespace(command="show", variant="put", argv=["show", "pux"])
+    >>> print(problem_text(Problem("<arguments>", 0, 0, "no game is named 'pux'"), args))
+    cardrules show: error: argument 'pux': no game is named 'pux'
+    """
+    where = _argument_named(problem, getattr(args, "argv", []), args)
+    if where is None:
+        return str(problem)
+    return f"cardrules {args.command}: {problem.severity}: {where}"
+
+
+def usage_error(problems: Iterable[Problem], args: argparse.Namespace) -> bool:
+    """Whether every error among ``problems`` is about an argument (exit 2, not 1)."""
+    return all(
+        p.severity != ERROR or _argument_named(p, getattr(args, "argv", []), args) is not None
+        for p in problems
+    )
+
+
+def _argument_named(problem: Problem, argv: list[str], args: argparse.Namespace) -> str | None:
+    """The problem as a message naming the command-line argument it is about, e.g.
+    ``argument --set wagers.lo=mixed: unknown key 'lo' in wagers (did you mean 'loo'?)``;
+    None when it is a problem inside a rule file."""
+    # Start-up time: the rules layer is imported only when rules were loaded.
+    from cardrules.rules.overlay import ARGUMENTS, OVERRIDES
+
+    text = problem.message + (f" ({problem.suggestion})" if problem.suggestion else "")
+    if problem.file == OVERRIDES:
+        given = [a for a in _values_of(argv, ("--set", "--set-a", "--set2")) if "=" in a[1]]
+        for option, value in given:
+            key = value.partition("=")[0].strip()
+            if problem.key == key or problem.key.startswith(key + "."):
+                return f"argument {option} {value}: {text}"
+        return f"argument --set: {text}"
+    quoted = re.findall(r"'([^']*)'", problem.message)
+    if (
+        problem.file == ARGUMENTS
+        or problem.kind == "not-a-game"
+        or (problem.kind == "file" and problem.line == 0 and problem.file in argv)
+    ):
+        name = problem.file if problem.kind == "file" else quoted[0] if quoted else ""
+        for option, value in _values_of(argv, _OPTIONS_OF_RULES):
+            if value == name:
+                return f"argument {option} {value!r}: {text}"
+        positional = _positional(args, name)
+        if problem.kind == "not-a-game":
+            how = f"cardrules {args.command} GAME -H {name}"
+            text = f"{problem.message} (apply it to a game: {how})"
+        if positional is not None:
+            return f"argument {positional} {name!r}: {text}"
+        if problem.file == ARGUMENTS:
+            return f"argument {name!r}: {text}" if name else text
+    return None
+
+
+def _values_of(argv: list[str], options: Sequence[str]) -> list[tuple[str, str]]:
+    """The values given to ``options`` on the command line, with the option given."""
+    found = []
+    for i, token in enumerate(argv):
+        option, eq, value = token.partition("=")
+        if option in options and option.startswith("--") and eq:
+            found.append((option, value))
+        elif token in options and i + 1 < len(argv):
+            found.append((token, argv[i + 1]))
+    return found
+
+
+def _positional(args: argparse.Namespace, value: str) -> str | None:
+    """The name (as ``--help`` shows it) of the positional argument given ``value``."""
+    names = {"variant": "VARIANT", "a": "A", "b": "B", "file": "FILE", "files": "FILE"}
+    for dest, shown in names.items():
+        given = getattr(args, dest, None)
+        if given == value or (isinstance(given, list) and value in given):
+            return shown
+    return None
 
 
 # --------------------------------------------------------------------------- types

@@ -26,7 +26,16 @@ import sys
 from collections.abc import Callable
 from typing import IO, TYPE_CHECKING
 
-from cardrules.cli.arguments import HOUSE_RULES, VARIANT, arg, command, positive, whole
+from cardrules.cli.arguments import (
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    HOUSE_RULES,
+    VARIANT,
+    arg,
+    command,
+    positive,
+    whole,
+)
 
 if TYPE_CHECKING:
     from cardrules.engine.session import Session
@@ -158,16 +167,16 @@ def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         print(line, file=out)
 
     try:
-        play_game(
+        reason = play_game(
             session, args.seat, bots, _reader(out, sys.stdin), write, deals=args.deals, title=label
         )
     except BaseException:
         if args.record is not None:
             _save(session, args.record, out, err)
         raise
-    code = 0 if args.record is None else _save(session, args.record, out, err)
+    code = EXIT_OK if args.record is None else _save(session, args.record, out, err)
     out.flush()
-    return code
+    return EXIT_INTERRUPTED if reason == "interrupted" else code
 
 
 def _save(session: Session, path: str, out: IO[str], err: IO[str]) -> int:

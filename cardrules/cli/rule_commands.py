@@ -28,7 +28,14 @@ from typing import IO, Any
 
 import attrs
 
-from cardrules.cli.arguments import HOUSE_RULES, OVERRIDES, VARIANT, arg, command
+from cardrules.cli.arguments import (
+    HOUSE_RULES,
+    OVERRIDES,
+    VARIANT,
+    arg,
+    command,
+    problem_text,
+)
 from cardrules.errors import ERROR, WARNING, Problem
 
 # --------------------------------------------------------------------------- list
@@ -149,7 +156,7 @@ def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
     res = resolve(args.variant, args.house_rules, dict(args.overrides) or None)
     for problem in res.warnings:
-        print(problem, file=err)
+        print(problem_text(problem, args), file=err)
     label = " + ".join([res.rules.name, *res.rules.house_rules])
     print(f"# {res.rules.title or res.rules.name}: {label}", file=out)
     for line in _lines(res.rules, (), res.origin):

@@ -140,7 +140,7 @@ def play_game(
 
     Returns why the game stopped: ``"over"`` (the rules ended it),
     ``"deals"`` (``deals`` deals were played), ``"quit"`` (the person typed
-    q, or pressed Ctrl-C) or ``"eof"`` (the input ended).
+    q), ``"interrupted"`` (Ctrl-C) or ``"eof"`` (the input ended).
     """
     narrator = Narrator(session, viewer=human_seat, you=human_seat)
     points = session.rules.wagers.scoring is Scoring.POINTS
@@ -195,8 +195,8 @@ def play_game(
         return "eof"
     except KeyboardInterrupt:
         say(["", "Interrupted: the game stops here."])
-        say(narrator.closing("quit"))
-        return "quit"
+        say(narrator.closing("interrupted"))
+        return "interrupted"
     reason = "over" if session.is_over else "deals"
     say(narrator.closing(reason))
     return reason
