@@ -27,10 +27,11 @@ from collections.abc import Callable, Sequence
 
 from cardrules.cards import NO_TRUMP, SUITS
 from cardrules.engine import actions as A
-from cardrules.engine.actions import action_text, exchange_cards, parse_action
+from cardrules.engine.actions import action_text, exchange_cards, exchange_ids, parse_action
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards
-from cardrules.engine.declaring import declaration_options
+from cardrules.engine.declaring import declaration_words
+from cardrules.engine.offer import Offer
 from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
 from cardrules.engine.phases import (
     DECIDE,
@@ -89,6 +90,7 @@ __all__ = [
 
 #: The id of playing the first card (a module constant: read on every play).
 _PLAY = A.PLAY
+_NO_WORDS: list[int] = []
 
 
 class Deal(DealState):
@@ -316,6 +318,25 @@ class Deal(DealState):
         else:
             PHASE_TABLE[phase][1](self, a)
 
+    def fill_offer(self, offer: Offer) -> None:
+        """Fill ``offer`` with the actions the seat to move may take, by kind: the same
+        actions as :meth:`legal_actions`, from the same code, with no id made but for the
+        words (see :mod:`cardrules.engine.offer`)."""
+        phase = self.phase
+        seat = self.to_move
+        if phase == PLAY:
+            words = _NO_WORDS
+            if self._challenges:
+                extra = self._challenge_extras()
+                if extra:
+                    words = sorted(extra)
+            offer.set_cards(seat, words, _PLAY, self._play_cards())
+        elif phase == DECLARE:
+            words, limit = self._declaration_words()
+            offer.set_exchanges(seat, words, self.cards.hands[seat], limit)
+        else:
+            offer.set_legal(seat, self.legal_actions())
+
     def apply_unchecked(self, action: int) -> None:
         """Apply an action taken from :meth:`legal_actions` without checking it again."""
         self._legal = None
@@ -329,6 +350,14 @@ class Deal(DealState):
     # ------------------------------------------------------------------ declaring
 
     def _legal_declare(self) -> list[int]:
+        words, limit = self._declaration_words()
+        if not limit:
+            return words
+        out = exchange_ids(self.cards.hands[self.to_move], limit)
+        out.sort()
+        return words + out
+
+    def _declaration_words(self) -> tuple[list[int], int]:
         seat = self.to_move
         cards = self.cards
         decl = self.decl
@@ -336,14 +365,14 @@ class Deal(DealState):
         standers = 0
         if miss_there and seat == self.dealer:  # only then does the count matter
             standers = sum(1 for s in self.order if decl.status[s] == STOOD)
-        return declaration_options(
+        return declaration_words(
             self.rules,
-            cards.hands[seat],
             dealer=seat == self.dealer,
             miss_there=miss_there,
             standers=standers,
             exchanged=decl.exchanged[seat] >= 0,
             stock=len(cards.stock),
+            hand_size=len(cards.hands[seat]),
         )
 
     def _apply_declare(self, a: int) -> None:
@@ -446,21 +475,23 @@ class Deal(DealState):
     # ------------------------------------------------------------------ trick play
 
     def _legal_play(self) -> list[int]:
-        play = self.play
-        player = play.in_play[play.turn_pos]
-        hand = self.cards.hands[player]
-        tc = play.cards
-        if tc:
-            cards = self._follow(hand, self.cards.trump, tc[0], play.best)
-        else:
-            won_last = bool(play.winners) and play.winners[-1] == player
-            cards = self._lead(hand, self.cards.trump, play.trick_no, won_last, self.cards.turnup)
-        out = [A.PLAY + c for c in cards]  # hands are kept sorted
+        out = [_PLAY + c for c in self._play_cards()]  # hands are kept sorted
         if self._challenges:
             extra = self._challenge_extras()
             if extra:
                 out = sorted(extra) + out
         return out
+
+    def _play_cards(self) -> list[int]:
+        """The cards the player to move may play (the hand itself when any card may go)."""
+        play = self.play
+        player = play.in_play[play.turn_pos]
+        hand = self.cards.hands[player]
+        tc = play.cards
+        if tc:
+            return self._follow(hand, self.cards.trump, tc[0], play.best)
+        won_last = bool(play.winners) and play.winners[-1] == player
+        return self._lead(hand, self.cards.trump, play.trick_no, won_last, self.cards.turnup)
 
     def _challenge_extras(self) -> list[int]:
         ch = self.rules.challenges

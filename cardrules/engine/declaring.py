@@ -14,7 +14,7 @@ from cardrules.engine.actions import exchange_ids
 from cardrules.engine.view import DealView
 from cardrules.rules.model import ExchangeMode, LoneStander, Rules
 
-__all__ = ["declaration_options", "legal_declarations"]
+__all__ = ["declaration_options", "declaration_words", "legal_declarations"]
 
 
 def legal_declarations(view: DealView, seat: int) -> list[int]:
@@ -52,24 +52,61 @@ def declaration_options(
     The one statement of this rule: the deal uses it, and so do players reasoning about
     the declarations others made with the hands a sample gives them.
     """
+    words, limit = declaration_words(
+        rules,
+        dealer=dealer,
+        miss_there=miss_there,
+        standers=standers,
+        exchanged=exchanged,
+        stock=stock,
+        hand_size=len(hand),
+    )
+    if not limit:
+        return list(words)
+    cards = hand if type(hand) is list else list(hand)
+    out = exchange_ids(cards, limit)
+    out.sort()
+    return words + out
+
+
+def declaration_words(
+    rules: Rules,
+    *,
+    dealer: bool,
+    miss_there: bool,
+    standers: int,
+    exchanged: bool,
+    stock: int,
+    hand_size: int,
+) -> tuple[list[int], int]:
+    """The declarations open to a seat as (the words open, as sorted ids; the most cards
+    it may exchange, 0 for none): :func:`declaration_options` without listing the
+    exchanges, for a player that chooses the kind first.
+
+    >>> from cardrules.rules.model import Rules
+    >>> declaration_words(Rules(), dealer=False, miss_there=True, standers=0,
+    ...                   exchanged=False, stock=30, hand_size=3)
+    ([0, 1, 2], 0)
+    """
     out = [A.STAND]
-    if miss_there:
-        out.append(A.TAKE_MISS)
     may_throw = rules.declarations.allow_throw_up
-    if (
+    play_miss = (
         miss_there
         and dealer
         and rules.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
         and standers == 1
-    ):
+    )
+    if play_miss:
         # One stander on his own hand: the dealer stands, takes the miss, or defends the
         # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
-        out.append(A.PLAY_MISS)
         may_throw = False
     if may_throw:
         out.append(A.THROW_UP)
+    if miss_there:
+        out.append(A.TAKE_MISS)
+    if play_miss:
+        out.append(A.PLAY_MISS)
+    limit = 0
     if rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and not exchanged:
-        cards = hand if type(hand) is list else list(hand)
-        out.extend(exchange_ids(cards, min(len(hand), stock)))
-    out.sort()
-    return out
+        limit = min(hand_size, stock)
+    return out, limit

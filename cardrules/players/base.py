@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.engine.actions import DISCARD, EXCHANGE, GIVE, PLAY
+from cardrules.engine.offer import Offer
 from cardrules.engine.sampling import determinize
 
 if TYPE_CHECKING:
@@ -91,6 +92,21 @@ class RandomBot:
         """A random legal action (the observation is not needed)."""
         return random_legal(self.rng, view.legal)
 
+    def choose_offer(self, offer: Offer) -> int:
+        """The same choice from the actions by kind: the same draws from the generator as
+        :meth:`choose` makes from the list of legal actions, so the same action.
+
+        >>> import cardrules
+        >>> from cardrules.engine.offer import Offer
+        >>> s = cardrules.new_session("five-card-loo", players=5, seed=3)
+        >>> offer = Offer()
+        >>> s.deal.fill_offer(offer)
+        >>> RandomBot(random.Random(8)).choose_offer(offer) == random_legal(
+        ...     random.Random(8), s.legal_actions())
+        True
+        """
+        return random_offered(self.rng, offer)
+
 
 _BOUNDS = (PLAY, GIVE, DISCARD, EXCHANGE)
 
@@ -113,3 +129,17 @@ def random_legal(rng: random.Random, legal: Sequence[int]) -> int:
         lo = hi
     group = groups[rng.randrange(len(groups))]
     return group[rng.randrange(len(group))]
+
+
+def random_offered(rng: random.Random, offer: Offer) -> int:
+    """:func:`random_legal` over the actions of ``offer``: the same draws from ``rng``, the
+    same action, with an id made only for the action drawn."""
+    words = offer.words
+    if not words:
+        return offer.action(rng.randrange(offer.count))
+    k = len(words)
+    g = rng.randrange(k + 1 if offer.count else k)
+    if g < k:
+        rng.randrange(1)  # the draw within a word's group of one, as random_legal makes it
+        return words[g]
+    return offer.action(rng.randrange(offer.count))

@@ -1,0 +1,201 @@
+"""The legal actions of the seat to move, by kind: the words, then the cards.
+
+An :class:`Offer` is the structured form of :meth:`Deal.legal_actions
+<cardrules.engine.deal.Deal.legal_actions>`, for play at speed: the words open to the
+seat (stand, throw up, take the miss...), and at most one kind of card action with its
+cards: the cards that may be played, given or discarded, or the hand whose subsets may be
+exchanged. :meth:`Deal.fill_offer <cardrules.engine.deal.Deal.fill_offer>` fills it from
+the same code that lists the legal actions, so the two never differ; an action id is made
+only for the action chosen (:meth:`Offer.action`, :meth:`Offer.exchange`).
+
+The actions of the kind are numbered in the order of their ids, so that the ``i``-th
+action of the kind is the ``i``-th id of the kind in ``legal_actions()``; the kinds are
+the words in order, then the card kind. Choosing a kind uniformly, then an action of it
+uniformly, is :func:`~cardrules.players.base.random_legal` with the same draws.
+
+>>> import cardrules
+>>> from cardrules.engine.actions import EXCHANGE, exchange_id
+>>> s = cardrules.new_session("five-card-loo", players=5, seed=3, dealer=0)
+>>> offer = Offer()
+>>> s.deal.fill_offer(offer)
+>>> offer.words, offer.kind == EXCHANGE, offer.count, len(offer.cards)
+([0, 1], True, 31, 5)
+>>> offer.legal() == s.legal_actions()
+True
+>>> offer.action(0) == exchange_id(offer.cards[:1])  # exchange the lowest card
+True
+>>> offer.exchange(0b11) == exchange_id(offer.cards[:2]) == offer.action(5)
+True
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from cardrules.engine.actions import (
+    COLUMNS,
+    EXCHANGE,
+    EXCHANGE_OFFSETS,
+    MAX_EXCHANGE,
+    PLAY,
+    exchange_cards,
+)
+
+__all__ = ["NO_KIND", "Offer", "exchange_count"]
+
+#: :attr:`Offer.kind` when no card action is open (only words).
+NO_KIND = -1
+
+_NO_WORDS: list[int] = []
+
+
+def _subsets_in_id_order(k: int) -> list[tuple[int, ...]]:
+    """The non-empty subsets of ``range(k)`` (as index tuples) in the order of the exchange
+    ids of a sorted hand's subsets: by size, then by combinatorial rank (colex order), which
+    a sorted hand keeps since its cards rise with their index."""
+    out: list[tuple[int, ...]] = []
+    for m in range(1, k + 1):
+        out.extend(sorted(combinations(range(k), m), key=lambda t: t[::-1]))
+    return out
+
+
+_SUBSETS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _subsets(k: int) -> list[tuple[int, ...]]:
+    subsets = _SUBSETS.get(k)
+    if subsets is None:
+        subsets = _SUBSETS[k] = _subsets_in_id_order(k)
+    return subsets
+
+
+def exchange_count(k: int, limit: int) -> int:
+    """How many exchanges a hand of ``k`` cards has when at most ``limit`` cards may go.
+
+    >>> exchange_count(5, 5), exchange_count(5, 2), exchange_count(3, 0)
+    (31, 15, 0)
+    """
+    total = 0
+    c = 1
+    for m in range(1, min(k, limit) + 1):
+        c = c * (k - m + 1) // m
+        total += c
+    return total
+
+
+class Offer:
+    """What the seat to move may do, by kind (see the module's text). Filled in place by
+    :meth:`Deal.fill_offer <cardrules.engine.deal.Deal.fill_offer>`; its lists belong to
+    the deal and hold only until the next action is applied: read them, never change them.
+    """
+
+    __slots__ = ("cards", "count", "kind", "limit", "seat", "words")
+
+    def __init__(self) -> None:
+        #: The seat to move.
+        self.seat = -1
+        #: The word actions open (ids below :data:`~cardrules.engine.actions.PLAY`), sorted.
+        self.words: list[int] = _NO_WORDS
+        #: The card kind open: PLAY, GIVE, DISCARD or EXCHANGE, or :data:`NO_KIND`.
+        self.kind = NO_KIND
+        #: The cards of that kind, sorted: to play, give or discard; for EXCHANGE, the hand.
+        self.cards: list[int] = _NO_WORDS
+        #: How many actions of that kind there are.
+        self.count = 0
+        #: For EXCHANGE, the most cards that may be exchanged.
+        self.limit = 0
+
+    @property
+    def kinds(self) -> int:
+        """How many kinds of action are open: the words, and the card kind if any."""
+        return len(self.words) + (self.kind != NO_KIND)
+
+    def set_words(self, seat: int, words: list[int]) -> None:
+        """Offer only ``words``."""
+        self.seat = seat
+        self.words = words
+        self.kind = NO_KIND
+        self.cards = _NO_WORDS
+        self.count = 0
+
+    def set_cards(self, seat: int, words: list[int], kind: int, cards: list[int]) -> None:
+        """Offer ``words`` and the card actions ``kind + c`` for each of ``cards``."""
+        self.seat = seat
+        self.words = words
+        self.kind = kind
+        self.cards = cards
+        self.count = len(cards)
+
+    def set_exchanges(self, seat: int, words: list[int], hand: list[int], limit: int) -> None:
+        """Offer ``words`` and exchanging any non-empty subset of ``hand`` of at most
+        ``limit`` cards (none when ``limit`` is 0)."""
+        self.seat = seat
+        self.words = words
+        count = exchange_count(len(hand), limit)
+        self.kind = EXCHANGE if count else NO_KIND
+        self.cards = hand
+        self.count = count
+        self.limit = limit
+
+    def set_legal(self, seat: int, legal: list[int]) -> None:
+        """Offer the sorted ids ``legal`` (words, then at most one kind of card action other
+        than an exchange): the form of the phases that are rarely played."""
+        i = 0
+        while i < len(legal) and legal[i] < PLAY:
+            i += 1
+        if i == len(legal):
+            self.set_words(seat, legal)
+            return
+        kind = PLAY + (legal[i] - PLAY) // 52 * 52
+        self.set_cards(seat, legal[:i], kind, [a - kind for a in legal[i:]])
+
+    def action(self, i: int) -> int:
+        """The id of the ``i``-th action of the card kind (in the order of ids)."""
+        if self.kind != EXCHANGE:
+            return self.kind + self.cards[i]
+        hand = self.cards
+        subset = _subsets(len(hand))[i]
+        a = EXCHANGE_OFFSETS[len(subset)]
+        for j, x in enumerate(subset):
+            a += COLUMNS[j + 1][hand[x]]
+        return a
+
+    def exchange(self, mask: int) -> int:
+        """The id of exchanging the cards of the hand whose bits are set in ``mask``
+        (bit ``i``: the hand's ``i``-th card, lowest first)."""
+        hand = self.cards
+        a = 0
+        m = 0
+        i = 0
+        while mask:
+            if mask & 1:
+                m += 1
+                a += COLUMNS[m][hand[i]]
+            mask >>= 1
+            i += 1
+        return EXCHANGE_OFFSETS[m] + a
+
+    def legal(self) -> list[int]:
+        """Every action offered, as the sorted ids ``legal_actions()`` gives."""
+        out = list(self.words)
+        kind = self.kind
+        if kind == EXCHANGE:
+            out.extend(self.action(i) for i in range(self.count))
+        elif kind != NO_KIND:
+            out.extend(kind + c for c in self.cards)
+        return out
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` (an id) is offered."""
+        if type(action) is not int:
+            return False
+        kind = self.kind
+        if action < PLAY:
+            return action in self.words
+        if kind == EXCHANGE:
+            if action < EXCHANGE or action >= EXCHANGE_OFFSETS[MAX_EXCHANGE + 1]:
+                return False
+            out = exchange_cards(action)
+            hand = self.cards
+            return len(out) <= self.limit and all(c in hand for c in out)
+        return kind != NO_KIND and kind <= action < kind + 52 and action - kind in self.cards
