@@ -48,7 +48,7 @@ import json
 import os
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, Any, NoReturn
 
 from cardrules.errors import FileError, Problem
@@ -58,6 +58,7 @@ __all__ = [
     "MAX_JSON_DEPTH",
     "MAX_JSON_DIGITS",
     "MAX_NAME",
+    "MAX_REFERENCE",
     "RECORD",
     "RULE_FILE",
     "RULINGS",
@@ -65,10 +66,12 @@ __all__ = [
     "FileError",
     "check_path",
     "check_writable",
+    "decode",
     "read_bytes",
     "read_json",
     "read_stream",
     "read_text",
+    "resolve_reference",
     "write_text",
 ]
 
@@ -422,3 +425,84 @@ def write_text(path: str | os.PathLike[str], text: str, what: str = RECORD) -> N
         _fail(name, "unreadable", f"cannot write the {what}: {exc.strerror or exc}")
     finally:
         os.close(fd)
+
+
+#: The longest reference (``extends:``, ``house_rules:``, ``applies_to:``, ``variant:``).
+MAX_REFERENCE = 255
+
+
+def resolve_reference(
+    ref: str,
+    folder: str | os.PathLike[str],
+    search_path: Sequence[str | os.PathLike[str]] = (),
+    what: str = RULE_FILE,
+) -> str:
+    """The path that a reference written in a file of ``folder`` names.
+
+    A reference is a relative path resolved from ``folder`` and may not leave that
+    folder's tree: an absolute path, a ``..`` escape or a symbolic link that leads out
+    is refused with a :class:`~cardrules.errors.FileError` of kind ``outside``, before
+    anything is opened. ``search_path`` widens this explicitly: a reference is also
+    looked up in each of those folders (in order, when it is not found from
+    ``folder``), and may lead anywhere inside them (``../shared/base.yaml`` from a
+    folder beside ``shared``, when their common parent is on the search path); an
+    absolute path is accepted when it is inside one of them. The path returned may not exist (the reader says so).
+
+    >>> resolve_reference("house/ours.yaml", "games")
+    'games/house/ours.yaml'
+    >>> for ref in ("../../etc/passwd", "/etc/passwd"):
+    ...     try:
+    ...         resolve_reference(ref, "games")
+    ...     except FileError as exc:
+    ...         print(exc.kind, exc.problem.message)
+    outside '../../etc/passwd' leads out of the folder of the file that names it
+    outside '/etc/passwd' is an absolute path; a reference is relative to the file that names it
+    """
+    if "\x00" in ref:
+        _fail("<reference>", "name", "a reference cannot contain a NUL byte")
+    if len(ref) > MAX_REFERENCE:
+        _fail(
+            ref,
+            "name",
+            f"the reference is {len(ref)} characters, more than {MAX_REFERENCE}",
+            "use a shorter file name",
+        )
+    roots = [os.fspath(folder), *(os.fspath(p) for p in search_path)]
+    shown = repr(ref if len(ref) <= 60 else ref[:57] + "...")
+    if os.path.isabs(ref) or os.path.splitdrive(ref)[0]:
+        inside = [r for r in roots[1:] if _within(ref, r)]
+        if not inside:
+            _fail(
+                ref,
+                "outside",
+                f"{shown} is an absolute path; a reference is relative to the file that names it",
+                "name a file in this folder or below it, or widen the search path explicitly",
+            )
+        return ref
+    found: str | None = None
+    for root in roots:
+        candidate = os.path.join(root, ref)
+        if not any(_within(candidate, r) for r in roots):
+            continue
+        if os.path.lexists(candidate):
+            return candidate
+        if found is None:
+            found = candidate
+    if found is None:
+        _fail(
+            ref,
+            "outside",
+            f"{shown} leads out of the folder of the file that names it",
+            "name a file in this folder or below it, or widen the search path explicitly",
+        )
+    return found
+
+
+def _within(path: str, root: str) -> bool:
+    """Whether ``path``, links followed, is ``root`` or inside it."""
+    real = os.path.realpath(path)
+    top = os.path.realpath(root)
+    try:
+        return os.path.commonpath([real, top]) == top
+    except ValueError:  # different drives
+        return False

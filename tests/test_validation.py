@@ -67,6 +67,9 @@ def kinds(path: Path, *, strict: bool = False) -> list[tuple[str, str]]:
 # --------------------------------------------------------------------------- the broken files
 
 BROKEN = sorted(INVALID.glob("*.yaml"))
+#: The broken files build on the valid ones beside their folder (``../valid/...``): a
+#: reference may leave its file's folder only into a folder of the search path.
+SEARCH = [ROOT / "tests" / "rules"]
 
 
 def test_there_are_enough_broken_files_and_each_states_its_expectation() -> None:
@@ -104,7 +107,7 @@ def test_there_are_enough_broken_files_and_each_states_its_expectation() -> None
 @pytest.mark.parametrize("path", BROKEN, ids=[p.name for p in BROKEN])
 def test_a_broken_file_is_caught_where_its_mistake_is(path: Path) -> None:
     file, line, col, kind = expectation(path)
-    problems = loader.validate(path)
+    problems = loader.validate(path, search_path=SEARCH)
     errors = [p for p in problems if p.severity == ERROR]
     assert errors, f"{path.name} was accepted"
     first = errors[0]
@@ -123,9 +126,9 @@ def test_a_broken_file_does_not_load_and_says_why(path: Path) -> None:
 
     with pytest.raises(RulesError) as info:
         if b"kind: house_rule" in path.read_bytes():  # a house rule is applied to a game
-            loader.load_variant(VALID / "base-game.yaml", house_rules=[path])
+            loader.load_variant(VALID / "base-game.yaml", house_rules=[path], search_path=SEARCH)
         else:
-            loader.load_variant(path)
+            loader.load_variant(path, search_path=SEARCH)
     assert info.value.errors
 
 
@@ -148,7 +151,7 @@ def test_junk_and_directories_give_problems_not_exceptions(tmp_path: Path) -> No
     junk = tmp_path / "junk.yaml"
     junk.write_bytes(bytes(range(256)))
     assert loader.validate(junk)[0].kind == "encoding"
-    assert loader.validate(tmp_path)[0].kind == "file"
+    assert loader.validate(tmp_path)[0].kind == "not-regular"
     assert loader.validate(tmp_path / "absent.yaml")[0].kind == "file"
 
 

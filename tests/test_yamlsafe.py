@@ -393,3 +393,13 @@ def test_random_text_raises_only_rules_error(text: str) -> None:
 @given(st.one_of(st.binary(max_size=200), YAMLISH.map(lambda s: s.encode("utf-8", "replace"))))
 def test_random_bytes_raise_only_rules_error(raw: bytes) -> None:
     check_total(raw)
+
+
+@pytest.mark.parametrize("loader", LOADERS)
+def test_a_yaml_directive_other_than_1_2_is_refused(loader: type) -> None:
+    assert _load("%YAML 1.2\n---\nname: ok\n", "v.yaml", loader).data == {"name": "ok"}
+    with pytest.raises(RulesError) as info:
+        _load("%YAML 1.1\n---\nname: old\n", "v.yaml", loader)
+    (problem,) = info.value.problems
+    assert (problem.kind, problem.line, problem.column) == ("yaml-version", 1, 1)
+    assert "1.1" in problem.message

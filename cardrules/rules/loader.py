@@ -33,14 +33,24 @@ from typing import Any, Union
 
 import attrs
 
-from cardrules.errors import ERROR, WARNING, Problem, RulesError, VariantNotFoundError
+from cardrules.errors import (
+    ERROR,
+    WARNING,
+    ArgumentTypeError,
+    ArgumentValueError,
+    FileError,
+    Problem,
+    RulesError,
+    VariantNotFoundError,
+)
+from cardrules.files import RULE_FILE, read_bytes, resolve_reference
 from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import Kind, Rules, from_mapping
 from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path
 from cardrules.rules.overlay import resolve as resolve_overlays
 from cardrules.rules.semantics import semantic_problems
 from cardrules.rules.validation import schema_problems
-from cardrules.rules.yamlsafe import MAX_BYTES, load_yaml
+from cardrules.rules.yamlsafe import load_yaml
 
 __all__ = [
     "Resolution",
@@ -67,34 +77,19 @@ def _parse(raw: bytes, file: str, key: str, folder: Any, bundled: bool = False) 
 
 
 def _read_path(path: Path, file: str) -> RuleFile | None:
-    """A user's rule file, or None when there is no such file."""
-    key = os.path.realpath(path)
+    """A user's rule file, or None when there is no such file.
+
+    Read through :func:`cardrules.files.read_bytes`: a FIFO, a device or a folder is
+    refused at once, and so is a file larger than a rule file may be.
+    """
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except (FileNotFoundError, NotADirectoryError):
-        return None
-    except IsADirectoryError:
-        return _unreadable(key, file, "is a directory, not a rule file", "file")
-    except OSError as exc:
-        return _unreadable(key, file, f"cannot be read: {exc.strerror or exc}", "file")
-    if len(raw) > MAX_BYTES:
-        try:
-            size = f"{path.stat().st_size} bytes"
-        except OSError:
-            size = "larger"
-        return _unreadable(
-            key,
-            file,
-            f"file is {size}, more than the limit of {MAX_BYTES}",
-            "too-large",
-            "a rule file is a few kilobytes; split it and combine the parts with 'extends:'",
-        )
-    return _parse(raw, file, key, path.parent)
-
-
-def _unreadable(key: str, file: str, message: str, kind: str, hint: str = "") -> RuleFile:
-    return RuleFile(key, file, None, None, (Problem(file, 0, 0, message, hint, kind=kind),))
+        raw = read_bytes(path, RULE_FILE)
+    except FileError as exc:
+        if exc.kind == "missing":
+            return None
+        key = f"unreadable:{os.path.abspath(path)}"
+        return RuleFile(key, file, None, None, (attrs.evolve(exc.problem, file=file),))
+    return _parse(raw, file, os.path.realpath(path), path.parent)
 
 
 class _Bundled:
@@ -166,7 +161,17 @@ def _bundled() -> _Bundled:
 
 
 class _Finder:
-    """Finds references: bundled names, or paths relative to the referring file."""
+    """Finds references: bundled names, or paths relative to the referring file.
+
+    A path is resolved by :func:`cardrules.files.resolve_reference`: from the folder of
+    the file that names it, never out of that folder's tree, unless into a folder of
+    ``search_path``. A refused reference gives a stand-in file whose one problem is
+    located at the reference; its target is never opened. Names and paths given by the
+    caller (the file to load, ``house_rules=``) are the caller's own and not limited.
+    """
+
+    def __init__(self, search_path: Sequence[str] = ()) -> None:
+        self.search_path = tuple(search_path)
 
     def find(self, ref: str, near: RuleFile | None) -> RuleFile | None:
         if not is_path(ref):
@@ -174,13 +179,29 @@ class _Finder:
         if near is not None and near.bundled:
             filename = ref.replace("\\", "/").removeprefix("./")
             return None if "/" in filename else _bundled().by_file(filename)
-        path, file = self._path(ref, near)
+        if near is None or near.folder is None:
+            return _read_path(Path(ref), ref)
+        try:
+            path, file = self._path(ref, near)
+        except FileError as exc:
+            return _refused(ref, near, exc.problem.message, exc.problem.suggestion, exc.kind)
+        if not ref.lower().endswith((".yaml", ".yml")):
+            return _refused(
+                ref,
+                near,
+                f"{_quoted(ref)} is not a rule file: a rule file's name ends in .yaml or .yml",
+                "name the .yaml file",
+                "reference",
+            )
         return _read_path(path, file)
 
     def suggest(self, ref: str, near: RuleFile | None) -> str | None:
         if not is_path(ref):
             return _bundled().suggest(ref)
-        path, _ = self._path(ref, near)
+        try:
+            path = self._path(ref, near)[0] if near is not None and near.folder else Path(ref)
+        except FileError:
+            return None  # never list a folder the reference may not reach
         try:
             siblings = [p.name for p in path.parent.iterdir() if p.suffix in (".yaml", ".yml")]
         except OSError:
@@ -188,12 +209,34 @@ class _Finder:
         close = difflib.get_close_matches(path.name, siblings, n=1)
         return str(Path(ref).parent / close[0]) if close else None
 
-    @staticmethod
-    def _path(ref: str, near: RuleFile | None) -> tuple[Path, str]:
+    def _path(self, ref: str, near: RuleFile | None) -> tuple[Path, str]:
         if near is None or near.folder is None:
             return Path(ref), ref
-        file = os.path.normpath(os.path.join(os.path.dirname(near.file), ref))
-        return Path(near.folder) / ref, file
+        folder = os.fspath(near.folder)
+        found = resolve_reference(ref, folder, self.search_path)
+        if os.path.normpath(found) == os.path.normpath(os.path.join(folder, ref)):
+            return Path(found), os.path.normpath(os.path.join(os.path.dirname(near.file), ref))
+        return Path(found), found
+
+
+def _refused(ref: str, near: RuleFile, message: str, hint: str, kind: str) -> RuleFile:
+    """A stand-in for a reference that may not be followed, its problem at the reference."""
+    data = near.mapping
+    site: tuple[str | int, ...] = ("extends",)
+    for key in ("house_rules", "applies_to"):
+        listed = data.get(key)
+        if isinstance(listed, list) and ref in listed:
+            site = (key, listed.index(ref))
+    if data.get("extends") == ref:
+        site = ("extends",)
+    problem = Problem(
+        near.file, *near.position(site), f"{site[0]}: {message}", hint, kind=kind, key=str(site[0])
+    )
+    return RuleFile(f"refused:{near.key}:{ref}", near.file, None, None, (problem,))
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
 _FINDER = _Finder()
@@ -230,6 +273,7 @@ def _check(
     overrides: Mapping[str, Any] | None = None,
     *,
     house_warnings: bool = False,
+    finder: _Finder = _FINDER,
 ) -> _Checked:
     """Resolve, schema-check every file involved, build and check the rules.
 
@@ -238,7 +282,7 @@ def _check(
     rules, which are written for several games (:func:`validate` checks a house
     rule against each of them).
     """
-    merged = resolve_overlays(top, _FINDER, house_rules, overrides)
+    merged = resolve_overlays(top, finder, house_rules, overrides)
     problems = list(merged.problems)
     seen: set[str] = set()
     for f in merged.files:
@@ -312,7 +356,11 @@ class Resolution:
 
 
 def resolve(
-    name_or_path: Ref, house_rules: Iterable[Ref] = (), overrides: Mapping[str, Any] | None = None
+    name_or_path: Ref,
+    house_rules: Iterable[Ref] = (),
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    search_path: Iterable[Ref] = (),
 ) -> Resolution:
     """Load a game like :func:`load_variant` and keep everything computed on the way.
 
@@ -320,6 +368,7 @@ def resolve(
     >>> res.origin(("wagers", "stake_loo")), res.origin(("wagers", "mixed_cap"))
     ('<overrides>', 'default')
     """
+    refs, folders = _arguments(name_or_path, house_rules, overrides, search_path)
     top = _top(name_or_path)
     if top.kind == "house_rule":
         raise RulesError(
@@ -333,7 +382,7 @@ def resolve(
                 )
             ]
         )
-    checked = _check(top, [_ref_text(h) for h in _refs(house_rules)], overrides)
+    checked = _check(top, list(refs), overrides, finder=_finder(folders))
     if checked.rules is None or any(p.severity == ERROR for p in checked.problems):
         raise RulesError(checked.problems)
     return Resolution(checked.rules, checked.merged, checked.problems)
@@ -343,7 +392,11 @@ _LOADED: dict[tuple[str, tuple[str, ...]], Rules] = {}
 
 
 def load_variant(
-    name_or_path: Ref, house_rules: Iterable[Ref] = (), overrides: Mapping[str, Any] | None = None
+    name_or_path: Ref,
+    house_rules: Iterable[Ref] = (),
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    search_path: Iterable[Ref] = (),
 ) -> Rules:
     """The effective rules of a game after its house rules and overrides.
 
@@ -351,7 +404,17 @@ def load_variant(
     path; ``house_rules`` are applied in order after the file's own; then
     ``overrides`` (``{"wagers": {"loo": "mixed"}}`` or ``{"wagers.loo": "mixed"}``).
     Raises :class:`~cardrules.errors.RulesError` with every problem found
-    (:class:`~cardrules.errors.VariantNotFoundError` when nothing has that name).
+    (:class:`~cardrules.errors.VariantNotFoundError` when nothing has that name),
+    and :class:`~cardrules.errors.ArgumentTypeError` or
+    :class:`~cardrules.errors.ArgumentValueError` for arguments of the wrong kind.
+
+    References inside rule files (``extends:``, ``house_rules:``, ``applies_to:``) are
+    bundled names, or paths relative to the file that names them which stay inside
+    that file's folder (an absolute path, a ``..`` escape or a link leading out is a
+    located error, and the file it names is never read). ``search_path`` widens this
+    explicitly: a list of folders where references are also looked up and may lead
+    (the command line's ``--include DIR``). The file given here and the paths in
+    ``house_rules`` are the caller's own and may be anywhere.
 
     >>> load_variant("five-card-loo", house_rules=["mixed-loo"]).wagers.loo.value
     'mixed'
@@ -360,50 +423,111 @@ def load_variant(
     ... except LookupError as exc:
     ...     print(exc.problems[0].message, exc.problems[0].suggestion)
     no bundled game or house rule is named 'five-card-lo' did you mean 'five-card-loo'?
+    >>> load_variant("put", house_rules=3)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: house_rules: expected a list of names or paths, got a int
     """
-    refs = tuple(_ref_text(h) for h in _refs(house_rules))
+    refs, folders = _arguments(name_or_path, house_rules, overrides, search_path)
     key = (_ref_text(name_or_path), refs)
     cacheable = overrides is None and not any(is_path(r) for r in (key[0], *refs))
     if cacheable and key in _LOADED:
         return _LOADED[key]
-    rules = resolve(name_or_path, refs, overrides).rules
+    rules = resolve(name_or_path, refs, overrides, search_path=folders).rules
     if cacheable:
         _LOADED[key] = rules
     return rules
 
 
-def validate(path: Ref, *, strict: bool = False) -> list[Problem]:
+def _finder(search_path: Sequence[str]) -> _Finder:
+    return _Finder(search_path) if search_path else _FINDER
+
+
+def _arguments(
+    name_or_path: object, house_rules: object, overrides: object, search_path: object
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The house rules and search folders as text, after checking every argument."""
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise ArgumentTypeError(
+            f"name_or_path: expected a variant name or a path, got {_kind(name_or_path)}"
+        )
+    if not _ref_text(name_or_path).strip():
+        raise ArgumentValueError("name_or_path: expected a variant name or a path, got ''")
+    refs = _texts("house_rules", "names or paths", house_rules)
+    if overrides is not None:
+        if not isinstance(overrides, Mapping):
+            raise ArgumentTypeError(
+                f"overrides: expected a mapping of rule keys to values, got {_kind(overrides)}"
+            )
+        bad = [k for k in overrides if not isinstance(k, str) or not k]
+        if bad:
+            raise ArgumentTypeError(f"overrides: keys are dotted rule keys (text), got {bad[0]!r}")
+    folders = _texts("search_path", "folders", search_path)
+    for folder in folders:
+        if not os.path.isdir(folder):
+            raise ArgumentValueError(f"search_path: {folder!r} is not a folder")
+    return refs, folders
+
+
+def _texts(name: str, what: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, (str, os.PathLike)):
+        value = [value]  # one name or path: a list of one
+    if isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{name}: expected a list of {what}, got {_kind(value)}")
+    out = []
+    for item in value:
+        if not isinstance(item, (str, os.PathLike)):
+            raise ArgumentTypeError(f"{name}: expected a list of {what}, got {_kind(item)} in it")
+        text = os.fspath(item)
+        if not isinstance(text, str) or not text or "\x00" in text:
+            raise ArgumentValueError(f"{name}: {text!r} is not a name or a path")
+        out.append(text)
+    return tuple(out)
+
+
+def _kind(value: object) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+def validate(path: Ref, *, strict: bool = False, search_path: Iterable[Ref] = ()) -> list[Problem]:
     """Every problem of one rule file (errors and warnings), in file order.
 
     Never raises for a bad file. A game is checked with everything it builds
     on; a house rule is checked applied to each game of its ``applies_to``
     (or to the format's defaults), with warnings kept only when they hold for
-    every such game. With ``strict``, warnings are reported as errors.
+    every such game. With ``strict``, warnings are reported as errors. References are
+    found as by :func:`load_variant` (``search_path`` widens where they may lead).
 
     >>> validate("no/such/file.yaml")[0].message
     'no such file'
     """
+    _, folders = _arguments(path, (), None, search_path)
+    finder = _finder(folders)
     file = _ref_text(path)
     top = _read_path(Path(file), file)
     if top is None:
         problems = [Problem(file, 0, 0, "no such file", kind="file")]
     elif top.kind == "house_rule":
-        problems = _validate_house_rule(top)
+        problems = _validate_house_rule(top, finder)
     else:
-        problems = list(_check(top).problems)
+        problems = list(_check(top, finder=finder).problems)
     if strict:
         problems = [attrs.evolve(p, severity=ERROR) for p in problems]
     return problems
 
 
-def _validate_house_rule(rule: RuleFile) -> list[Problem]:
+def _validate_house_rule(rule: RuleFile, finder: _Finder) -> list[Problem]:
     targets = rule.mapping.get("applies_to")
     refs = [t for t in targets if isinstance(t, str)] if isinstance(targets, list) else []
-    named = [_FINDER.find(ref, rule) for ref in refs]
-    games = [g for g in named if g is not None and g.kind != "house_rule"]
+    named = [finder.find(ref, rule) for ref in refs]
+    games = [
+        g
+        for g in named
+        if g is not None and g.kind != "house_rule" and not (g.data is None and g.problems)
+    ]
     problems: list[Problem] = []
     tops: list[RuleFile | None] = [*games] or [None]
-    results = [_check(game, [rule], house_warnings=True).problems for game in tops]
+    results = [_check(game, [rule], house_warnings=True, finder=finder).problems for game in tops]
     warnings = set.intersection(
         *({p for p in found if p.severity == WARNING and p.file == rule.file} for found in results)
     )

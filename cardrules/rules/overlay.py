@@ -17,6 +17,9 @@ every value (the *provenance*):
 House rules given by the caller come after the whole file, and ``overrides``
 (nested or dotted keys) last of all, with the provenance ``<overrides>``.
 
+At most :data:`MAX_CHAIN` files build on one another (bases, house rules' house rules),
+at most :data:`MAX_FILES` are applied in all: the reference past either is an error.
+
 Finding a file by name or path is the caller's business (a :class:`Finder`);
 this module never reads the disk.
 
@@ -44,6 +47,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ARGUMENTS",
     "FILE_KEYS",
+    "MAX_CHAIN",
+    "MAX_FILES",
     "METADATA_KEYS",
     "NO_FINDER",
     "OVERRIDES",
@@ -68,6 +73,11 @@ METADATA_KEYS = ("name", "title", "kind", "aliases", "description", "sources")
 OVERRIDES = "<overrides>"
 #: The file name shown for problems with names given by the caller (variant, house rules).
 ARGUMENTS = "<arguments>"
+#: The most files that may build on one another (``extends:`` and ``house_rules:``
+#: nested); going past it is a located error.
+MAX_CHAIN = 32
+#: The most files applied in resolving one game (each application counts).
+MAX_FILES = 256
 
 
 @attrs.frozen
@@ -345,6 +355,7 @@ class _Resolver:
         self.step = 0
         self.reported: set[str] = set()
         self.house_origin: Origin | None = None
+        self.applied = 0
 
     # ------------------------------------------------------------------ problems
 
@@ -370,8 +381,20 @@ class _Resolver:
 
     # ------------------------------------------------------------------ layers
 
+    def too_deep(self, near: RuleFile, site: PathKey, stack: tuple[RuleFile, ...]) -> bool:
+        """Whether one more file at ``site`` goes past MAX_CHAIN or MAX_FILES (reported once)."""
+        if len(stack) < MAX_CHAIN and self.applied < MAX_FILES:
+            return False
+        if not any(p.kind == "too-long" for p in self.out.problems):
+            limit = f"{MAX_CHAIN} files build on one another" if len(stack) >= MAX_CHAIN else ""
+            message = f"more than {limit or f'{MAX_FILES} files are applied in all'} here"
+            hint = "shorten the chain of 'extends:' and 'house_rules:'"
+            self.problem(near, site, message, hint, "too-long")
+        return True
+
     def apply(self, f: RuleFile, role: str, stack: tuple[RuleFile, ...]) -> None:
         """Apply ``f`` (its base, unset, values and house rules) as a game or a house rule."""
+        self.applied += 1
         self.read(f)
         if role == "game":
             self.out.game_keys.add(f.key)
@@ -388,7 +411,8 @@ class _Resolver:
                 if is_path(base_ref)
                 else "no bundled game or house rule of that name",
             )
-            if base is not None and self.acyclic(base, f, ("extends",), inner):
+            ok = base is not None and self.acyclic(base, f, ("extends",), inner)
+            if ok and base is not None and not self.too_deep(f, ("extends",), inner):
                 if base.kind is not None and base.kind != role:
                     self.problem(
                         f,
@@ -434,6 +458,8 @@ class _Resolver:
             )
         if rule is None or not self.acyclic(rule, where, site, stack):
             return
+        if self.too_deep(where, site, stack):
+            return
         if rule.kind == "game":
             self.problem(
                 where,
@@ -469,7 +495,9 @@ class _Resolver:
             if not isinstance(target, str):
                 continue
             found = self.finder.find(target, rule)
-            if found is None:
+            if found is not None and found.data is None and found.problems:
+                self.read(found)  # refused or unreadable: its problem says why
+            elif found is None:
                 close = self.finder.suggest(target, rule)
                 self.problem(
                     rule,

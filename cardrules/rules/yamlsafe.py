@@ -4,7 +4,8 @@
 scalars the way editors do (YAML 1.2 core schema, stricter still): ``yes``,
 ``on``, ``010``, ``0x10``, ``1:30`` and ``2026-01-01`` stay strings. Every hazard
 (bad UTF-8, syntax, duplicate or non-string keys, anchors, aliases, merge keys,
-tags, several documents, too large, too deep, too many nodes) is reported as a
+tags, several documents, too large, too deep, too many nodes, a ``%YAML`` directive
+for another version than 1.2) is reported as a
 :class:`~cardrules.errors.RulesError` whose problems carry line, column and a
 ``kind`` word; no other exception escapes for any input text.
 
@@ -60,6 +61,7 @@ SUGGESTIONS = {
     "too-many-nodes": "a rule file is far smaller; is this the right file?",
     "multi-document": "a rule file holds one document: remove the '---' or split the file",
     "number": "quote it if it is meant as text",
+    "yaml-version": "write '%YAML 1.2' or remove the directive",
 }
 _WORDS: dict[str, object] = {
     **dict.fromkeys(("", "~", "null", "Null", "NULL")),
@@ -255,6 +257,10 @@ def _scan_events(text: str, file: str, loader: type) -> list[Problem]:
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
             elif isinstance(event, yaml.DocumentStartEvent):
+                if event.version is not None and tuple(event.version) != (1, 2):
+                    version = ".".join(str(v) for v in event.version)
+                    message = f"'%YAML {version}': a rule file is read as YAML 1.2"
+                    problems.append(_problem(file, _place(event), "yaml-version", message))
                 documents += 1
                 if documents > 1:
                     raise fatal(event, "multi-document", "a second YAML document in the file")
