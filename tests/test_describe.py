@@ -1,6 +1,6 @@
 """Rulebooks and differences in words, generated from the rules model.
 
-Expected content comes from the rule texts (RULES.md 1.1 three-card loo, 1.2
+Expected content comes from the rule texts (docs/sources.md 1.1 three-card loo, 1.2
 five-card loo, 1.3 Irish Loo, 1.4.1 Club Law, 1.5 Put), not from output.
 """
 
@@ -109,7 +109,7 @@ def test_every_rule_of_every_bundled_rulebook_cites_its_source() -> None:
     for game in (v.name for v in list_variants() if v.kind is Kind.GAME):
         lines = rule_lines(describe_variant(game))
         assert lines
-        uncited = [line for line in lines if "[RULES " not in line]
+        uncited = [line for line in lines if "[sources.md " not in line]
         assert not uncited, (game, uncited)
 
 
@@ -124,8 +124,8 @@ def test_three_card_loo_rulebook() -> None:
         "## 2. The deal",
         "## 3. Declaring",
         "## 4. The play",
-        "## 6. Settlement",
-        "## 7. The session",
+        "## 5. Settlement",
+        "## 6. The session",
     ):
         assert f"\n{heading}\n" in text
     rules = body(text)
@@ -138,12 +138,13 @@ def test_three_card_loo_rulebook() -> None:
     assert "must play the miss against the lone player for the benefit of the pool" in rules
     # 1.1.10.1 and 1.1.12.3 (D17), with their sources.
     assert (
-        "Holding the ace of trumps, the leader to the first trick must lead it. [RULES 1.1.10.1]"
+        "Holding the ace of trumps, the leader to the first trick must lead it. "
+        "[sources.md 1.1.10.1]"
     ) in rules
     assert (
         "A player who cannot follow suit must trump if a trump would head the trick "
         "(overtrumping if the trick is already trumped); otherwise he may play any card. "
-        "[RULES 1.1.12.3, D17]"
+        "[sources.md 1.1.12.3, D17]"
     ) in rules
     # 1.1.4 and 1.1.14: a deal of 3, a loo of 6, each trick a third of the pool.
     assert "The stake for a deal is 3 counters." in rules
@@ -163,7 +164,7 @@ def test_five_card_loo_with_club_law_marks_the_house_rule() -> None:
     assert len(marked) == 1
     assert "whenever a club is turned up, every player must stand on his own cards" in marked[0]
     assert "nobody exchanges" in marked[0]
-    assert marked[0].endswith("[RULES 1.4.1, D22] *(house rule: club-law)*")
+    assert marked[0].endswith("[sources.md 1.2.10, 1.4.1, D22] *(house rule: club-law)*")
     assert "Club Law" not in body(plain) and "house rule" not in body(plain)
     rules = body(text)
     # RULES 1.2: no miss, Pam the knave of clubs above every trump, exchanges, flushes.

@@ -63,26 +63,33 @@ def _take_miss(r: Rules) -> Phrase:
     )
 
 
+def _declaring(r: Rules) -> Phrase:
+    if r.declarations.enabled:
+        return (
+            "in turn before the play",
+            "Beginning with the elder hand and ending with the dealer, each player in turn "
+            'looks at his cards and declares whether he will stand ("I play") and play '
+            "the deal. No declaration may be altered, and whoever stands must play the deal "
+            "out.",
+        )
+    if r.partnerships.enabled:
+        return (
+            "none",
+            "Nobody declares before the play: on each side one partner plays for both, as follows.",
+        )
+    if r.challenges.enabled:
+        return (
+            "none",
+            "Nobody declares before the play: every player receives his cards and the deal "
+            "begins with the first lead; a player gives up a deal only by the challenges of "
+            "the play.",
+        )
+    return "none", "Nobody declares before the play: every player takes part in every deal."
+
+
 #: Section 3, declaring (and exchanging, or passing).
 DECLARING: tuple[Rule, ...] = (
-    Rule(
-        DECL,
-        "Declaring",
-        ("declarations.enabled",),
-        {
-            True: (
-                "in turn before the play",
-                "Beginning with the elder hand and ending with the dealer, each player in turn "
-                'looks at his cards and declares whether he will stand ("I play") and play '
-                "the deal. No declaration may be altered, and whoever stands must play the deal "
-                "out.",
-            ),
-            False: (
-                "none",
-                "Nobody declares before the play: every player takes part in every deal.",
-            ),
-        },
-    ),
+    Rule(DECL, "Declaring", ("declarations.enabled",), _declaring),
     Rule(
         DECL,
         "Throwing up",

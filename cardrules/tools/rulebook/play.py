@@ -170,17 +170,17 @@ THE_PLAY: tuple[Rule, ...] = (
     Rule(
         PLAY,
         "Trump after trick",
-        ("leads.trump_after_trick",),
+        ("leads.trump_after_trick", "leads.trump_after_trick_scope"),
         {
             TrumpAfterTrick.HIGHEST_TRUMP: (
                 "his highest trump",
-                "A player who has won a trick and still holds a trump must lead a trump to the "
-                "next trick, the highest if he holds more than one.",
+                "{trick_winner}, if he still holds a trump, must lead a trump to the next "
+                "trick, the highest if he holds more than one{later_leads}.",
             ),
             TrumpAfterTrick.ANY_TRUMP: (
                 "any trump",
-                "A player who has won a trick and still holds a trump must lead a trump to the "
-                "next trick, any one he chooses.",
+                "{trick_winner}, if he still holds a trump, must lead a trump to the next "
+                "trick, any one he chooses{later_leads}.",
             ),
             TrumpAfterTrick.NONE: (
                 "any card",
@@ -188,6 +188,11 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=lead_duties,
+        cites=lambda r: (
+            ("leads.trump_after_trick",)
+            if r.leads.trump_after_trick is TrumpAfterTrick.NONE
+            else ("leads.trump_after_trick", "leads.trump_after_trick_scope")
+        ),
     ),
     Rule(
         PLAY,
@@ -196,14 +201,16 @@ THE_PLAY: tuple[Rule, ...] = (
         {
             TrumpAfterTrickScope.FIRST_TRICK: (
                 "the winner of the first trick",
-                "This duty binds only the winner of the first trick; later leads are free.",
+                "The duty to lead trumps binds only the winner of the first trick; later leads "
+                "are free.",
             ),
             TrumpAfterTrickScope.EVERY_TRICK: (
                 "the winner of every trick",
-                "This duty binds the winner of every trick.",
+                "The duty to lead trumps binds the winner of every trick.",
             ),
         },
         applies=lambda r: lead_duties(r) and r.leads.trump_after_trick is not TrumpAfterTrick.NONE,
+        in_book=False,  # the sentence of "Trump after trick" says whom the duty binds
     ),
     Rule(
         PLAY,
@@ -351,19 +358,20 @@ THE_PLAY: tuple[Rule, ...] = (
     Rule(
         PLAY,
         "Who may challenge, and when",
-        ("challenges.model",),
+        ("challenges.model", "challenges.point"),
         {
             ChallengeModel.HOYLE: (
                 "Hoyle's",
-                "Before leading to the first trick the non-dealer may throw up his cards, and the "
-                "dealer scores {point}. Once the first trick is played, the non-dealer must either "
-                'say "I put" or throw up, the dealer then scoring {point}; a put the dealer '
-                "refuses scores {point} to the non-dealer, and a put he sees is played out.",
+                "Before leading to the first trick {non_dealer} may throw up his cards, and "
+                "{dealer_player} scores {point}. Once the first trick is played, {non_dealer} "
+                'must either say "I put" or throw up, {dealer_player} then scoring {point}; a put '
+                "that {dealer_player} refuses scores {point} to {non_dealer}, and a put he sees "
+                "is played out.",
             ),
             ChallengeModel.ENQUIRE_WITHIN: (
                 "Enquire Within's",
                 'The adversary of the first leader may say "I put" before playing to the lead. '
-                'Once the first trick is played, the eldest hand either says "I put" or throws '
+                'Once the first trick is played, {non_dealer} either says "I put" or throws '
                 "his cards on the pack, his adversary then scoring {point}. A put refused scores "
                 "{point} to the putter; a put seen is played out.",
             ),
@@ -375,7 +383,7 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
             ChallengeModel.COTTON: (
                 "Cotton's",
-                'Only the non-dealer may say "I put", before his first lead: his opponent '
+                'Only {non_dealer} may say "I put", before his first lead: his opponent '
                 "refuses, the putter scoring {point}, or sees it and the deal is played out.",
             ),
         },
@@ -473,5 +481,7 @@ THE_PLAY: tuple[Rule, ...] = (
         },
         applies=challenges,
     ),
-    Rule(PLAY, "A point", ("challenges.point",), _point, applies=challenges),
+    # Each challenge's sentence above gives its point: this one states the option for
+    # differences only, so that the rulebook does not say it twice.
+    Rule(PLAY, "A point", ("challenges.point",), _point, applies=challenges, in_book=False),
 )

@@ -31,10 +31,16 @@ def _dealer_out(r: Rules) -> Phrase:
     above = r.players.dealer_sits_out_above
     if above is None:
         return "never", "The dealer plays his own hand, however many play."
+    miss = " (nobody plays the miss for the pool)" if r.deal.miss else ""
     return (
         f"with more than {above} players",
         f"When more than {num(above)} play, the dealer stands out of the play, neither "
-        "paying nor receiving on the tricks.",
+        "paying nor receiving on the tricks: he shuffles, deals and stakes as dealer and is "
+        "dealt a hand, but he neither declares nor plays, and is never looed nor pays for a "
+        "flush. The rules below that give the dealer the pool or a choice bind him only when "
+        "he plays: with him out, if every other player throws up nobody takes the pool, "
+        "which is carried whole to the next deal, and a player who stands alone takes the "
+        f"pool without play{miss}.",
     )
 
 

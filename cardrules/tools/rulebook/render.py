@@ -13,15 +13,18 @@ From three to five players may play; five is usual.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 
-from cardrules.rules.loader import list_variants, resolve
+from cardrules.rules.citations import sources_of
+from cardrules.rules.loader import Resolution, list_variants, resolve
 from cardrules.rules.model import Rules, field_class
-from cardrules.rules.overlay import OVERRIDES
+from cardrules.rules.overlay import OVERRIDES, is_path
 from cardrules.tools.rulebook.applies import exchanging, partners
 from cardrules.tools.rulebook.rule import DECL, SECTION_TITLES, Phrase, Rule
+from cardrules.tools.rulebook.summary import summary_of
 from cardrules.tools.rulebook.table import RULES
 from cardrules.tools.rulebook.words import join_words, template_words
 
@@ -81,23 +84,25 @@ def option_sentence(key: str, rules: Rules) -> str:
 
 
 def citation(rule: Rule, rules: Rules | None = None) -> str:
-    """``[RULES 1.1.12.3, D17]``: the sources of the rule's options, or "" if none.
+    """``[sources.md 1.1.12.3, D17]``: where ``docs/sources.md`` states the rule as ``rules``
+    have it (their kind of game, the values chosen), or "" if nowhere.
+
+    The sources come from :mod:`cardrules.rules.citations`, one row per option, value
+    and kind of game; without ``rules``, the defaults' (three-card loo).
 
     >>> citation(_by_key()["following.trump_when_void"])
-    '[RULES 1.1.12.3, D17]'
+    '[sources.md 1.1.12.3, D17]'
     """
-    keys = rule.cites(rules) if rule.cites is not None and rules is not None else rule.keys
+    rules = rules if rules is not None else Rules()
+    keys = rule.cites(rules) if rule.cites is not None else rule.keys
     seen: list[str] = []
     for key in keys:
-        owner: Any = Rules
-        *path, name = key.split(".")
-        for part in path:
-            owner = field_class(owner, part)
-        source = attrs.fields_dict(owner)[name].metadata.get("source", "")
-        for item in (s.strip() for s in source.split(",")):
-            if item and item not in seen:
-                seen.append(item)
-    return f"[RULES {', '.join(seen)}]" if seen else ""
+        seen += [s for s in sources_of(key, rules) if s not in seen]
+    return f"[{CITE_LABEL} {', '.join(seen)}]" if seen else ""
+
+
+#: What a citation names: the file of the consolidated rules, ``docs/sources.md``.
+CITE_LABEL = "sources.md"
 
 
 def _section_title(number: int, rules: Rules) -> str:
@@ -110,33 +115,49 @@ def _section_title(number: int, rules: Rules) -> str:
 Origin = Callable[[tuple[str, ...]], "str | None"]
 
 
+@attrs.frozen
+class Heading:
+    """What a rulebook says of itself before its rules: its title, its summary, and the
+    game a rule file extends (``based_on``: its title and name), if any."""
+
+    title: str | None = None
+    summary: str | None = None
+    based_on: tuple[str, str] | None = None
+    file_name: str = ""
+
+
 def rulebook(
     rules: Rules,
     base: Rules | None = None,
     house_rules_origin: Origin | None = None,
     *,
     comment: str = "",
+    heading: Heading | None = None,
 ) -> str:
     """The rulebook of ``rules`` as Markdown, in numbered sections.
 
-    With ``base`` (the game before its house rules), each rule whose options
-    differ from the base is marked, naming what changed it as
-    ``house_rules_origin(path)`` tells (a house rule's name, ``override``, or
-    None when unknown). ``comment`` is an HTML comment put under the title.
+    With ``base`` (the game before its house rules, or the game a file extends), each
+    rule whose options differ from the base is marked, naming what changed it as
+    ``house_rules_origin(path)`` tells (a house rule's name, ``override``, ``changed by``
+    a file, or None when unknown). ``comment`` is an HTML comment put under the title;
+    ``heading`` gives the title and summary (default: the rules' own).
+    Sections that do not apply are left out and the others numbered in turn.
 
     >>> text = rulebook(Rules(name="loo", title="Loo"))
     >>> text.splitlines()[0], "## 1. Players and pack" in text, "Special hands" in text
     ('# Loo', True, False)
     """
+    heading = heading or Heading()
     words = template_words(rules)
-    lines = [f"# {_title(rules)}", ""]
+    lines = [f"# {heading.title or _title(rules)}", ""]
     if comment:
         lines += [f"<!-- {comment} -->", ""]
-    lines += _preamble(rules, base is not None)
+    lines += _preamble(rules, bool(rules.house_rules) or house_rules_origin is not None, heading)
+    shown = 0
     for number in range(1, len(SECTION_TITLES) + 1):
         entries = []
         for rule in RULES:
-            if rule.section != number or not rule.applies(rules):
+            if rule.section != number or not rule.in_book or not rule.applies(rules):
                 continue
             changed = [
                 k for k in rule.keys if base is not None and value_of(rules, k) != value_of(base, k)
@@ -148,10 +169,11 @@ def rulebook(
             mark = _mark(changed, house_rules_origin) if changed else ""
             entries.append(" ".join(x for x in (text, cite, mark) if x))
         if not entries:
-            continue  # the section does not apply; the others keep their numbers
-        lines += [f"## {number}. {_section_title(number, rules)}", ""]
+            continue  # the section does not apply
+        shown += 1
+        lines += [f"## {shown}. {_section_title(number, rules)}", ""]
         for index, entry in enumerate(entries, 1):
-            lines += [f"**{number}.{index}** {entry}", ""]
+            lines += [f"**{shown}.{index}** {entry}", ""]
     if rules.sources:
         lines += ["## Sources", ""]
         lines += [f"- {s}" for s in rules.sources]
@@ -169,6 +191,11 @@ def _set_by(key: str) -> str:
     return ".".join([*path, follows]) if follows else key
 
 
+def _plain(label: str) -> bool:
+    """A label that names no house rule: an override, a file's own change, or unknown."""
+    return label in ("override", "changed") or label.startswith("changed by ")
+
+
 def _mark(changed: Sequence[str], origin: Origin | None) -> str:
     labels: list[str] = []
     for key in changed:
@@ -176,11 +203,11 @@ def _mark(changed: Sequence[str], origin: Origin | None) -> str:
         label = label or "changed"
         if label not in labels:
             labels.append(label)
-    houses = [x for x in labels if x not in ("override", "changed")]
+    houses = [x for x in labels if not _plain(x)]
     parts = []
     if houses:
         parts.append(f"house rule{'s' * (len(houses) > 1)}: {', '.join(houses)}")
-    parts += [x for x in labels if x in ("override", "changed")]
+    parts += [x for x in labels if _plain(x)]
     return f"*({'; '.join(parts)})*"
 
 
@@ -191,19 +218,27 @@ def _info() -> dict[str, Any]:
         return {}
 
 
-def _title(rules: Rules) -> str:
+def _title(rules: Rules, own: str | None = None) -> str:
     info = _info()
-    title = rules.title or rules.name
+    title = own or rules.title or rules.name
     if rules.house_rules:
         names = [info[h].title if h in info else h for h in rules.house_rules]
         title += ", with " + join_words(names)
     return title
 
 
-def _preamble(rules: Rules, marked: bool) -> list[str]:
+def _preamble(rules: Rules, marked: bool, heading: Heading) -> list[str]:
     lines = []
-    if rules.description:
-        lines += [f"*{rules.description.strip()}*", ""]
+    summary = heading.summary if heading.summary is not None else rules.description.strip()
+    if summary:
+        lines += [f"*{summary}*", ""]
+    if heading.based_on is not None:
+        title, name = heading.based_on
+        lines += [
+            f"The rule file `{heading.file_name}` extends **{title}** (`{name}`): a rule it "
+            f"changes is marked *(changed by {heading.file_name})*.",
+            "",
+        ]
     info = _info()
     for name in rules.house_rules:
         found = info.get(name)
@@ -211,17 +246,33 @@ def _preamble(rules: Rules, marked: bool) -> list[str]:
         title = found.title if found is not None else name
         lines += [f"House rule **{title}** (`{name}`){what}", ""]
     lines += [
-        "Each rule cites, in brackets, the consolidated rules it follows: a number such as "
-        "1.1.12 is a rule of the old texts, and D17 a point on which they disagree, with "
-        "the reading chosen (see the sources, `docs/sources.md`)."
+        "Each rule cites, in brackets, where `docs/sources.md` gives it: a number such as "
+        "1.1.12 is a rule of the old texts (section 1 there, game by game), and D17 a point "
+        "on which they disagree (section 2), with the reading chosen."
         + (
             " A rule that a house rule changes is marked with the house rule's name."
             if marked
             else ""
         ),
         "",
+        "The program plays only what the rules allow, refusing any other action; the "
+        "penalties the old texts give for irregularities (misdeals, exposed cards, playing "
+        "out of turn, revokes) are agreed at the table and not applied by the program.",
+        "",
     ]
     return lines
+
+
+def _base_of(res: Resolution) -> tuple[str, Rules, str] | None:
+    """The game a rule file ``extends``: its name, its rules and its title (None if none)."""
+    top = res.merged.top
+    ref = top.mapping.get("extends") if top is not None else None
+    if top is None or not isinstance(ref, str) or not ref:
+        return None
+    if is_path(ref) and isinstance(top.folder, Path):
+        ref = str(top.folder / ref)
+    rules = resolve(ref).rules
+    return rules.name, rules, rules.title or rules.name
 
 
 def describe_variant(
@@ -229,13 +280,25 @@ def describe_variant(
 ) -> str:
     """The rulebook of a variant with its house rules, each change marked.
 
+    A rule file that ``extends`` another game is titled with its own name and marks
+    every rule it changes against that game; a summary of the effective rules stands
+    in for the description when house rules or overrides change what it describes.
+
     >>> text = describe_variant("irish-loo")
     >>> "No spare hand (miss) is dealt." in text
     True
     """
     house = list(house_rules)
     res = resolve(name_or_path, house, overrides)
-    base = resolve(name_or_path).rules if house or overrides else None
+    top = res.merged.top
+    own = top.mapping if top is not None else {}
+    extended = _base_of(res)
+    base: Rules | None = None
+    if extended is not None:
+        base = extended[1]
+    elif house or overrides:
+        base = resolve(name_or_path).rules
+    file_name = top.name if top is not None else res.rules.name
 
     def origin(path: tuple[str, ...]) -> str | None:
         found = res.merged.origin(path)
@@ -243,6 +306,23 @@ def describe_variant(
             return None
         if found.source.file == OVERRIDES:
             return "override"
-        return found.source.name if found.source.kind == "house_rule" else None
+        if found.source.kind == "house_rule":
+            return found.source.name
+        if extended is not None and top is not None and found.source.key == top.key:
+            return f"changed by {file_name}"
+        return None
 
-    return rulebook(res.rules, base, origin)
+    own_title = own.get("title") if isinstance(own.get("title"), str) else None
+    if extended is not None and not own_title:
+        own_title = file_name
+    described = isinstance(own.get("description"), str) and own["description"].strip()
+    summary = None
+    if res.rules.house_rules or overrides or not described:
+        summary = summary_of(res.rules)
+    heading = Heading(
+        title=_title(res.rules, own_title),
+        summary=summary,
+        based_on=(extended[2], extended[0]) if extended is not None else None,
+        file_name=file_name,
+    )
+    return rulebook(res.rules, base, origin, heading=heading)

@@ -58,8 +58,10 @@ class Rule:
     the templates from the rules. ``topic`` names the rule in differences.
     ``applies`` says whether the rule matters in a game; ``quiet`` leaves an
     uninformative value out of a rulebook (unless a house rule changed it).
-    A rule with ``in_diff`` false only restates another's option. ``cites``
-    picks the keys whose sources the rule cites (default: all of ``keys``).
+    A rule with ``in_diff`` false only restates another's option; one with ``in_book``
+    false states its option in differences only, another rule's sentence saying it in a
+    rulebook. ``cites`` picks the keys whose sources the rule cites (default: all of
+    ``keys``).
     """
 
     section: int
@@ -69,4 +71,5 @@ class Rule:
     applies: Test = _always
     quiet: Test = _never
     in_diff: bool = True
+    in_book: bool = True
     cites: Callable[[Rules], tuple[str, ...]] | None = None

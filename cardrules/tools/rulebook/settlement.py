@@ -49,6 +49,14 @@ _LOO: dict[Any, Phrase] = {
 }
 
 
+_PENALTIES = (
+    "The old texts make the single loo, or a full loo, the penalty for irregularities "
+    "(a misdeal, a card exposed, playing out of turn, a revoke); such penalties are agreed "
+    "at the table and not applied by the program, which refuses every action the rules "
+    "forbid."
+)
+
+
 #: Section 6, settlement.
 SETTLEMENT: tuple[Rule, ...] = (
     Rule(
@@ -154,19 +162,18 @@ SETTLEMENT: tuple[Rule, ...] = (
         {
             SingleLoo.HALF_LOO: (
                 "half a loo",
-                "The single loo, the penalty for irregularities, is "
-                "half the ordinary loo ({half_loo} counters).",
+                "The single loo is half the ordinary loo ({half_loo} counters){single_loo_use}. "
+                + _PENALTIES,
             ),
             SingleLoo.DEAL_STAKE: (
                 "the deal stake",
-                "The single loo, the penalty for "
-                "irregularities, is the stake for a deal "
-                "({stake_deal} counters).",
+                "The single loo is the stake for a deal ({stake_deal} counters){single_loo_use}. "
+                + _PENALTIES,
             ),
             SingleLoo.FULL_LOO: (
                 "a full loo",
-                "The single loo, the penalty for irregularities, is "
-                "the full ordinary loo ({stake_loo} counters).",
+                "The single loo is the full ordinary loo ({stake_loo} counters){single_loo_use}. "
+                + _PENALTIES,
             ),
         },
         applies=pool,

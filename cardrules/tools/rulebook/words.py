@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.rules.model import Rules
+from cardrules.rules.model import FirstDeal, Rules, TrumpAfterTrickScope
 
 _NUMBERS = (
     "no",
@@ -63,6 +63,11 @@ def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{num(n)} times")
 
 
+def share(n: int) -> str:
+    """Each of ``n`` tricks' share of a pool in words: ``share(3) == "a third"``."""
+    return _SHARES.get(n, f"1/{n}")
+
+
 def plural(n: int, word: str) -> str:
     """``n`` and the word, with an ``s`` unless ``n`` is 1: ``plural(2, "point") == "2 points"``."""
     return f"{n} {word}" + ("" if n == 1 else "s")
@@ -91,6 +96,15 @@ def join_words(words: Sequence[str], last: str = "and") -> str:
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
+def _elder_in_play(r: Rules) -> str:
+    """Who leads to the first trick, in the game's own words."""
+    if r.partnerships.enabled:
+        return "the player for the non-dealer's side"
+    if r.challenges.enabled and r.max_players == 2:
+        return "the non-dealer (the elder hand)"
+    return "the player nearest the dealer's left who is in the play"
+
+
 def template_words(r: Rules) -> dict[str, Any]:
     """The values sentence templates may use, as words."""
     hand = r.deal.hand_size
@@ -99,7 +113,7 @@ def template_words(r: Rules) -> dict[str, Any]:
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
         "hand": num(hand),
         "hand_less": num(hand - 1),
-        "share": _SHARES.get(hand, f"1/{hand}"),
+        "share": share(hand),
         "stake_deal": w.stake_deal,
         "stake_loo": w.stake_loo,
         "half_loo": w.stake_loo // 2,
@@ -111,10 +125,27 @@ def template_words(r: Rules) -> dict[str, Any]:
         "rounds": _times(r.session.rounds),
         "round_s": plural(r.session.rounds, "round"),
         "on_miss_too": " (on his own hand or on the miss)" if r.deal.miss else "",
-        "elder_in_play": (
-            "the partner who plays for the side on the dealer's left"
-            if r.partnerships.enabled
-            else "the player nearest the dealer's left who is in the play"
+        "elder_in_play": _elder_in_play(r),
+        "non_dealer": (
+            "the player for the non-dealer's side" if r.partnerships.enabled else "the non-dealer"
+        ),
+        "dealer_player": (
+            "the player for the dealer's side" if r.partnerships.enabled else "the dealer"
+        ),
+        "trick_winner": (
+            "the winner of the first trick"
+            if r.leads.trump_after_trick_scope is TrumpAfterTrickScope.FIRST_TRICK
+            else "the winner of every trick"
+        ),
+        "later_leads": (
+            "; later leads are free"
+            if r.leads.trump_after_trick_scope is TrumpAfterTrickScope.FIRST_TRICK
+            else ""
+        ),
+        "single_loo_use": (
+            ": each player looed in the exposed-card single pays it"
+            if r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+            else ""
         ),
         "miss_untaken": " and nobody has taken the miss" if r.deal.miss else "",
     }

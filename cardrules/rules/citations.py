@@ -1,0 +1,308 @@
+"""The sources of each rule, as data: which rules of ``docs/sources.md`` state an option's
+value in a given game.
+
+An option's field in :mod:`cardrules.rules.model` lists every source the option has
+anywhere (its ``source`` metadata, shown in ``docs/format.md``); a rulebook needs fewer:
+the sources that state *this value* in *this game*. Five-card loo's players follow Peel's
+"not suitable for more than six players" (1.2.1, D28), not Put's "generally by two"
+(1.5.1, D48), although both bound ``players.max``. This module holds that finer table:
+
+- :data:`GAMES`: each kind of game and its sections of the sources (the consolidated
+  rules, ``1.2``, and the disagreements, ``D26``-``D43``, that concern it);
+- :data:`CITES`: one row per option, value and kind of game, with the sources that
+  state that value there.
+
+A rule file's kind of game is read from its rules (:func:`game_of`), not from its name,
+so that a house-rule file that extends five-card loo cites five-card loo's sources.
+
+>>> from cardrules.rules.model import Rules
+>>> sources_of("players.max", Rules()), sources_of("wagers.loo", Rules())
+(('1.1.1', 'D24'), ('1.1.14.3',))
+>>> game_of(Rules()).value
+'three-card loo'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from cardrules.rules.model import ExchangeMode, Rules
+
+__all__ = [
+    "ANY",
+    "CITES",
+    "GAMES",
+    "Game",
+    "GameSections",
+    "belongs",
+    "game_of",
+    "sources_for",
+    "sources_of",
+]
+
+
+class Game(enum.Enum):
+    """The kinds of game the sources describe, each with its own sections."""
+
+    THREE_CARD = "three-card loo"
+    FIVE_CARD = "five-card loo"
+    IRISH = "Irish loo"
+    PUT = "two-handed put"
+    PUT_FOUR = "four-handed put"
+
+
+def game_of(rules: Rules) -> Game:
+    """The kind of game ``rules`` are, read from the rules themselves.
+
+    Challenges make Put (with partners, four-handed Put); five cards make five-card
+    loo; an exchange with the stock and no miss makes Irish loo; anything else is
+    three-card loo.
+
+    >>> from cardrules.rules.model import Deal
+    >>> game_of(Rules(deal=Deal(hand_size=5, miss=False))).name
+    'FIVE_CARD'
+    """
+    if rules.challenges.enabled:
+        return Game.PUT_FOUR if rules.partnerships.enabled else Game.PUT
+    if rules.deal.hand_size == 5:
+        return Game.FIVE_CARD
+    if rules.exchange.mode is not ExchangeMode.NONE and not rules.deal.miss:
+        return Game.IRISH
+    return Game.THREE_CARD
+
+
+class GameSections:
+    """The sections of ``docs/sources.md`` that concern a game: rule numbers under
+    ``rules`` (``1.2`` covers 1.2.9.4) and the disagreements in ``disagreements``, each
+    range ``(first, last)`` taking both ends."""
+
+    def __init__(self, rules: tuple[str, ...], *disagreements: tuple[int, int]) -> None:
+        self.rules = rules
+        self.disagreements = disagreements
+
+    def __contains__(self, source: object) -> bool:
+        if not isinstance(source, str):
+            return False
+        if source.startswith("D"):
+            number = int(source[1:]) if source[1:].isdigit() else 0
+            return any(first <= number <= last for first, last in self.disagreements)
+        return any(source == r or source.startswith(r + ".") for r in self.rules)
+
+
+#: Each game's sections of the sources. Five-card loo is played "as at three-card loo"
+#: where it says nothing else (1.2.7: "In other respects the game resembles three-card
+#: loo"), Irish loo is "virtually the same as the five-card variety" (1.3.1), and
+#: every Loo game may take the variations of 1.4; four-handed Put is two-handed Put
+#: with partners (1.6.4).
+GAMES: dict[Game, GameSections] = {
+    Game.THREE_CARD: GameSections(("1.1", "1.4"), (1, 25)),
+    Game.FIVE_CARD: GameSections(("1.1", "1.2", "1.4"), (1, 43)),
+    Game.IRISH: GameSections(("1.1", "1.2", "1.3", "1.4"), (1, 47)),
+    Game.PUT: GameSections(("1.5",), (48, 57), (60, 60)),
+    Game.PUT_FOUR: GameSections(("1.5", "1.6"), (48, 60)),
+}
+
+#: A row's value that matches every value of the option.
+ANY = "*"
+
+_LOO = (Game.THREE_CARD, Game.FIVE_CARD, Game.IRISH)
+_PUTS = (Game.PUT, Game.PUT_FOUR)
+_THREE, _FIVE, _IRISH = (Game.THREE_CARD,), (Game.FIVE_CARD,), (Game.IRISH,)
+_THREE_IRISH = (Game.THREE_CARD, Game.IRISH)
+_PAM = (Game.FIVE_CARD, Game.IRISH)  # the games whose sections speak of Pam and flushes
+
+#: ``(option, value, games, sources)``: in those games, that value of the option
+#: (a model value; an option word such as ``"limited"`` equals its enum member) is
+#: stated by those sources. :data:`ANY` matches every value; an option's sources in
+#: a game are those of every row that matches.
+CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
+    # 1. Players and pack
+    ("players.min", ANY, _LOO, "1.1.1"),
+    ("players.min", ANY, (Game.PUT,), "1.5.1, D48"),
+    ("players.min", ANY, (Game.PUT_FOUR,), "1.6.1, D48"),
+    ("players.max", ANY, _THREE, "1.1.1, D24"),
+    ("players.max", ANY, _FIVE, "1.2.1, D28"),
+    ("players.max", ANY, _IRISH, "1.1.1"),  # no source: the pack's limit, as at three-card
+    ("players.max", ANY, (Game.PUT,), "1.5.1, D48"),
+    ("players.max", ANY, (Game.PUT_FOUR,), "1.6.1, D48"),
+    ("players.dealer_sits_out_above", ANY, _LOO, "1.1.1, D25"),
+    ("partnerships.enabled", True, (Game.PUT_FOUR,), "1.6.1"),
+    ("pack.cards", "full52", _LOO, "1.1.2"),
+    ("pack.cards", "piquet32", _LOO, "1.1.2, 1.4.4"),
+    ("pack.cards", ANY, _PUTS, "1.5.1, D60"),
+    ("pack.ranks", ANY, _THREE_IRISH, "1.1.2"),
+    ("pack.ranks", ANY, _FIVE, "1.2.2"),
+    ("pack.ranks", ANY, _PUTS, "1.5.2"),
+    ("promoted.card", "JC", _PAM, "1.2.4, D26"),
+    ("promoted.card", "jack_of_trumps", _PAM, "1.2.4, D26"),
+    ("promoted.card", None, _IRISH, "1.3.1"),
+    ("promoted.card", None, _THREE, "1.1.2"),
+    # 2. The deal
+    ("deal.hand_size", ANY, _THREE, "1.1.5"),
+    ("deal.hand_size", ANY, _FIVE, "1.2.5"),
+    ("deal.hand_size", ANY, _IRISH, "1.3.1"),
+    ("deal.hand_size", ANY, _PUTS, "1.5.3"),
+    ("deal.packets", ANY, _THREE_IRISH, "1.1.5"),
+    ("deal.packets", ANY, _FIVE, "1.2.5, D27"),
+    ("deal.packets", ANY, _PUTS, "1.5.3"),
+    ("deal.miss", True, _LOO, "1.1.5, D6"),
+    ("deal.miss", False, _THREE, "1.1.17, D6"),
+    ("deal.miss", False, _FIVE, "1.2.5"),
+    ("deal.miss", False, _IRISH, "1.3.1"),
+    ("deal.miss_position", ANY, _LOO, "1.1.5, D5"),
+    ("trumps.turn_up", True, _THREE_IRISH, "1.1.5"),
+    ("trumps.turn_up", True, _FIVE, "1.2.5"),
+    ("trumps.turn_up", False, _PUTS, "1.5.2"),
+    # 3. Declaring and exchanging, or passing
+    ("declarations.enabled", True, _THREE, "1.1.7"),
+    ("declarations.enabled", True, _FIVE, "1.2.6"),
+    ("declarations.enabled", True, _IRISH, "1.3.1"),
+    ("declarations.enabled", False, _LOO, "1.1.17"),
+    ("declarations.enabled", False, (Game.PUT,), "1.5.6"),
+    ("declarations.enabled", False, (Game.PUT_FOUR,), "1.6.2"),
+    ("declarations.allow_throw_up", ANY, _THREE, "1.1.7, D6"),
+    ("declarations.allow_throw_up", ANY, _FIVE, "1.2.6"),
+    ("declarations.allow_throw_up", ANY, _IRISH, "1.3.1"),
+    ("declarations.forced_play.turn_up_suits", ANY, _THREE, "1.4.1, D22"),
+    ("declarations.forced_play.turn_up_suits", ANY, _FIVE, "1.2.10, 1.4.1, D22"),
+    ("declarations.forced_play.turn_up_suits", ANY, _IRISH, "1.3.3, 1.4.1, D46"),
+    ("declarations.forced_play.on_single", ANY, _LOO, "1.1.6, D21"),
+    ("declarations.all_pass", ANY, _THREE, "1.1.8.1"),
+    ("declarations.all_pass", ANY, (Game.FIVE_CARD, Game.IRISH), "1.1.8.1, D42"),
+    ("declarations.lone_stander", "dealer_plays_miss_for_pool", _LOO, "1.1.8.2, D9"),
+    ("declarations.lone_stander", "dealer_may_concede", _LOO, "1.1.8.2, D9"),
+    ("declarations.lone_stander", "stander_takes_pool_if_dealer_throws_up", _PAM, "D42"),
+    ("declarations.miss_for_pool_looed", ANY, _LOO, "1.1.8.2, D10"),
+    ("declarations.miss_holder_unopposed", ANY, _LOO, "1.1.8.3"),
+    ("exchange.mode", "none", _LOO, "1.1.7"),
+    ("exchange.mode", "once_any_number", _IRISH, "1.3.1, D44"),
+    ("exchange.mode", "once_any_number", _FIVE, "1.2.6"),
+    ("exchange.exchanger_must_play", ANY, _FIVE, "1.2.6"),
+    ("exchange.exchanger_must_play", ANY, _IRISH, "1.3.1"),
+    ("exchange.turnup_drawable", ANY, _PAM, "D43"),
+    ("partnerships.pass_card", ANY, (Game.PUT_FOUR,), "1.6.2, D58"),
+    ("partnerships.receiver_discard", ANY, (Game.PUT_FOUR,), "1.6.2, D59"),
+    # 4. The play
+    ("leads.enforced", ANY, _THREE, "1.1.10"),
+    ("leads.enforced", ANY, _FIVE, "1.2.7, D31"),
+    ("leads.enforced", ANY, _IRISH, "1.3.2"),
+    ("leads.enforced", ANY, _PUTS, "1.5.4"),
+    ("leads.first_leader", ANY, _LOO, "1.1.9, D11"),
+    ("leads.first_leader", ANY, (Game.PUT,), "1.5.4"),
+    ("leads.first_leader", ANY, (Game.PUT_FOUR,), "1.6.4"),
+    ("leads.ace_compulsory", ANY, _LOO, "1.1.10.1"),
+    ("leads.king_if_ace_turned", ANY, _LOO, "1.1.10.1, D14"),
+    ("leads.two_or_more_trumps", ANY, _LOO, "1.1.10.2, D12"),
+    ("leads.cassell_highest", ANY, _LOO, "1.1.10.3, D13"),
+    ("leads.trump_after_trick", ANY, _LOO, "1.1.11, D15"),
+    ("leads.trump_after_trick_scope", ANY, _LOO, "1.1.11, D15"),
+    ("leads.pam_and_ace", ANY, _PAM, "D31"),
+    ("following.follow_suit", ANY, _LOO, "1.1.12.1"),
+    ("following.follow_suit", ANY, _PUTS, "1.5.4"),
+    ("following.head_trick", ANY, _LOO, "1.1.12.2, D16"),
+    ("following.trump_when_void", ANY, _LOO, "1.1.12.3, D17"),
+    ("following.be_civil", ANY, _PAM, "1.2.8, D30"),
+    ("tricks.winner", ANY, _LOO, "1.1.12.4"),
+    ("tricks.winner", ANY, _PUTS, "1.5.4"),
+    ("tricks.equal_ranks", ANY, _PUTS, "1.5.4"),
+    ("tricks.tied_trick_leader", ANY, _PUTS, "1.5.4, D56"),
+    ("challenges.enabled", ANY, _PUTS, "1.5.6"),
+    ("challenges.model", ANY, _PUTS, "1.5.6, D54"),
+    ("challenges.follower_may_concede", ANY, _PUTS, "1.5.6.2, D55"),
+    ("challenges.put_binding", ANY, _PUTS, "1.5.6.5, D57"),
+    ("challenges.played_out_value", ANY, _PUTS, "1.5.6.4, D50"),
+    ("challenges.trick_and_tie", ANY, _PUTS, "1.5.5, D51"),
+    ("challenges.one_trick_two_ties", ANY, _PUTS, "1.5.5, D52"),
+    ("challenges.three_ties", ANY, _PUTS, "1.5.5, D53"),
+    ("challenges.point", ANY, _PUTS, "1.5.6"),
+    # 5. Special hands
+    ("special_hands.flush.enabled", ANY, _FIVE, "1.2.9"),
+    ("special_hands.flush.enabled", ANY, _IRISH, "1.3.4, D47"),
+    ("special_hands.flush.declare", ANY, _PAM, "1.2.9.1, D32, D33"),
+    ("special_hands.flush.payers", ANY, _PAM, "1.2.9.2, D34"),
+    ("special_hands.flush.exempt_promoted_holder", ANY, _PAM, "1.2.9.5, D35"),
+    ("special_hands.flush.exempt_losing_flush", ANY, _PAM, "1.2.9.5"),
+    ("special_hands.flush.destination", ANY, _PAM, "1.2.9.4, D36"),
+    ("special_hands.flush.next_deal", ANY, _PAM, "1.2.9.6, D37"),
+    ("special_hands.flush.order", ANY, _PAM, "1.2.9.7, D38"),
+    ("special_hands.flush.same_class", ANY, _PAM, "1.2.9.7, D39"),
+    ("special_hands.flush.exact_tie", ANY, _PAM, "1.2.9.7, D40"),
+    # 6. Settlement
+    ("wagers.scoring", ANY, _THREE, "1.1.14"),
+    ("wagers.scoring", ANY, _FIVE, "1.2.7"),
+    ("wagers.scoring", ANY, _IRISH, "1.3.2"),
+    ("wagers.scoring", ANY, _PUTS, "1.5.7"),
+    ("wagers.ante", ANY, _THREE_IRISH, "1.1.4, D2"),
+    ("wagers.ante", ANY, _FIVE, "1.2.3, D2"),
+    ("wagers.stake_deal", ANY, _THREE_IRISH, "1.1.4"),
+    ("wagers.stake_deal", ANY, _FIVE, "1.2.3, D29"),
+    ("wagers.stake_loo", ANY, _THREE_IRISH, "1.1.4, D3"),
+    ("wagers.stake_loo", ANY, _FIVE, "1.2.3, D3"),
+    ("wagers.loo", "limited", _LOO, "1.1.14.3"),
+    ("wagers.loo", "unlimited", _LOO, "1.4.2"),
+    ("wagers.loo", "mixed", _LOO, "1.4.3"),
+    ("wagers.mixed_cap", ANY, _LOO, "1.4.3"),
+    ("wagers.mixed_floor", ANY, _LOO, "1.4.3, D20"),
+    ("wagers.unlimited_basis", ANY, _LOO, "1.4.2, D19"),
+    ("wagers.single_loo", ANY, _LOO, "1.1.4, 1.1.13, D4"),
+    ("settlement.remainder", ANY, _THREE_IRISH, "1.1.14.1, D18"),
+    ("settlement.remainder", ANY, _FIVE, "1.2.3, D18"),
+    ("settlement.single_definition", ANY, _LOO, "1.1.15, D21"),
+    # 7. The session
+    ("session.first_dealer", ANY, _LOO, "1.1.3, D1"),
+    ("session.first_dealer", ANY, _PUTS, "1.5.3, D49"),
+    ("session.first_deal", ANY, _LOO, "1.1.6, D7"),
+    ("session.peel_single.dealer_receives_card", ANY, _LOO, "1.1.6, D8"),
+    ("session.peel_single.looed", ANY, _LOO, "1.1.6, D8"),
+    ("session.finish", "until_single", _LOO, "1.1.16, D23"),
+    ("session.finish", "equal_deals_then_no_loo", _LOO, "1.1.16, D23"),
+    ("session.finish", "fixed_deals", _LOO, "1.1.16"),
+    ("session.finish", ANY, _PUTS, "1.5.7"),
+    ("session.target_points", ANY, _PUTS, "1.5.7"),
+    ("session.rounds", ANY, _LOO, "1.1.16"),
+)
+
+_SPLIT = re.compile(r"\s*,\s*")
+
+
+def _value_of(rules: Rules, key: str) -> Any:
+    value: Any = rules
+    for part in key.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def sources_for(key: str, value: Any, game: Game) -> tuple[str, ...]:
+    """The sources that state ``value`` of the option ``key`` (a dotted path) in ``game``.
+
+    >>> sources_for("session.first_dealer", "highest_put_card", Game.PUT)
+    ('1.5.3', 'D49')
+    >>> sources_for("session.first_dealer", "lowest_cut", Game.FIVE_CARD)
+    ('1.1.3', 'D1')
+    """
+    seen: list[str] = []
+    for row_key, row_value, games, sources in CITES:
+        if row_key != key or game not in games:
+            continue
+        if row_value != ANY and row_value != value:
+            continue
+        seen += [s for s in _SPLIT.split(sources) if s and s not in seen]
+    return tuple(seen)
+
+
+def sources_of(key: str, rules: Rules) -> tuple[str, ...]:
+    """The sources of the option ``key`` as ``rules`` have it, in their kind of game."""
+    return sources_for(key, _value_of(rules, key), game_of(rules))
+
+
+def belongs(sources: Iterable[str], game: Game) -> list[str]:
+    """Those of ``sources`` that are not in ``game``'s sections (empty when all are).
+
+    >>> belongs(["1.2.9", "D30"], Game.FIVE_CARD), belongs(["1.5.1", "D48"], Game.FIVE_CARD)
+    ([], ['1.5.1', 'D48'])
+    """
+    sections = GAMES[game]
+    return [s for s in sources if s not in sections]

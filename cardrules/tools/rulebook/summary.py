@@ -1,0 +1,78 @@
+"""A one-line summary of a game, written from its effective rules.
+
+A rule file's ``description`` describes the file as written; once house rules or
+overrides change it (Pam made the knave of trumps, a mixed loo), the rulebook states
+this summary instead, so that its first line never contradicts its rules.
+
+>>> from cardrules.rules.model import Promoted, Rules
+>>> print(summary_of(Rules()))  # doctest: +NORMALIZE_WHITESPACE
+Three cards each and a miss, trumps turned up; each trick wins a third of the pool,
+and a stander who wins none is looed a fixed 6 counters.
+>>> "Pam (the knave of trumps) beats every trump" in summary_of(
+...     Rules(promoted=Promoted(card="jack_of_trumps")))
+True
+"""
+
+from __future__ import annotations
+
+from cardrules.rules.model import ExchangeMode, LooMode, Rules
+from cardrules.tools.rulebook.words import card_words, num, plural, share
+
+__all__ = ["summary_of"]
+
+
+def _promoted(r: Rules) -> str:
+    card = r.promoted.card
+    if card is None:
+        return ""
+    what = "the knave of trumps" if card == "jack_of_trumps" else card_words(card)
+    return f"{r.promoted.name} ({what}) beats every trump"
+
+
+def _loo(r: Rules) -> str:
+    w = r.wagers
+    if w.loo is LooMode.UNLIMITED:
+        return "the pool played for"
+    if w.loo is LooMode.MIXED:
+        return f"the pool played for, at most {plural(w.mixed_cap, 'counter')}"
+    return f"a fixed {plural(w.stake_loo, 'counter')}"
+
+
+def _put(r: Rules) -> str:
+    ranks = r.pack.ranks
+    players = (
+        "Two sides of two partners"
+        if r.partnerships.enabled
+        else f"{num(r.players.min).capitalize()} players"
+    )
+    ranked = " ".join(ranks[:4]) + " ... " + ranks[-1] if len(ranks) > 5 else " ".join(ranks)
+    passing = "; each side passes a card to the partner who plays" if r.partnerships.enabled else ""
+    return (
+        f"{players}, {num(r.deal.hand_size)} cards each, ranked {ranked} with suits "
+        f'irrelevant{passing}; throw up, or say "I put", in a race to '
+        f"{plural(r.session.target_points, 'point')}."
+    )
+
+
+def summary_of(r: Rules) -> str:
+    """The game in one sentence, as its effective rules have it."""
+    if r.challenges.enabled:
+        return _put(r)
+    hand = r.deal.hand_size
+    first = [f"{num(hand).capitalize()} cards each" + (" and a miss" if r.deal.miss else "")]
+    if not r.deal.miss and r.declarations.enabled:
+        first[0] += ", no miss"
+    first.append("trumps turned up" if r.trumps.turn_up else "no trumps")
+    middle = []
+    if r.declarations.enabled and r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER:
+        middle.append("one exchange from the stock")
+    if _promoted(r):
+        middle.append(_promoted(r))
+    if r.special_hands.flush.enabled:
+        middle.append("flushes sweep the board")
+    parts = [", ".join(first), *middle]
+    return (
+        "; ".join(parts)
+        + f"; each trick wins {share(hand)} of the pool, and a stander who wins none is looed "
+        + f"{_loo(r)}."
+    )

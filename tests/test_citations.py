@@ -1,0 +1,161 @@
+"""Each rule of a rulebook cites the sources of its game and of the value chosen.
+
+The sections each game may cite are those ``docs/sources.md`` gives it: three-card loo
+1.1 (with the variations of 1.4) and D1-D25; five-card loo 1.2, played as three-card
+loo where it says nothing else; Irish loo 1.3, "virtually the same as the five-card
+variety"; Put 1.5 and D48-D57; four-handed Put 1.6 besides. Every citation must name a
+rule or a disagreement that exists in ``docs/sources.md``.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+from cardrules.rules.citations import ANY, CITES, GAMES, Game, belongs, game_of, sources_for
+from cardrules.rules.loader import load_variant
+from cardrules.rules.model import Rules, field_class
+from cardrules.tools.rulebook import rulebooks
+
+SOURCES = Path(__file__).resolve().parent.parent / "docs" / "sources.md"
+CITED = re.compile(r"\[sources\.md ([^\]]+)\]")
+
+
+def numbers_in_sources() -> set[str]:
+    """Every rule number (1.1.12.3) and disagreement (D17) that docs/sources.md gives."""
+    found: set[str] = set()
+    section = ""
+    stack: list[tuple[int, str]] = []
+    for line in SOURCES.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"### (\d+\.\d+) ", line)
+        if heading:
+            section, stack = heading.group(1), []
+            found.add(section)
+            continue
+        if line.startswith("## "):
+            section, stack = "", []
+        item = re.match(r"( *)(\d+)\. ", line)
+        if section and item:
+            indent = len(item.group(1))
+            while stack and stack[-1][0] >= indent:
+                stack.pop()
+            parent = stack[-1][1] if stack else section
+            number = f"{parent}.{item.group(2)}"
+            stack.append((indent, number))
+            found.add(number)
+        row = re.match(r"\| (D\d+) \|", line)
+        if row:
+            found.add(row.group(1))
+    return found
+
+
+def citations(text: str) -> list[str]:
+    return [s.strip() for group in CITED.findall(text) for s in group.split(",")]
+
+
+BOOKS = {name: text for name, text in rulebooks().items() if name != "README.md"}
+
+
+def test_the_sources_are_numbered_as_cited() -> None:
+    known = numbers_in_sources()
+    # Spot checks, read from docs/sources.md by eye.
+    assert {"1.1.12.3", "1.2.9.7", "1.5.6.4", "1.6.4", "D1", "D60"} <= known
+    assert "1.1.18" not in known and "D61" not in known
+
+
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_every_citation_belongs_to_the_game_and_exists(name: str) -> None:
+    game, *house = name.removesuffix(".md").split("+")
+    rules = load_variant(game, house)
+    cited = citations(BOOKS[name])
+    assert cited, name
+    assert belongs(cited, game_of(rules)) == [], name
+    assert set(cited) <= numbers_in_sources(), set(cited) - numbers_in_sources()
+
+
+def rule_line(book: str, start: str) -> str:
+    return next(line for line in BOOKS[book].splitlines() if start in line)
+
+
+def test_five_card_loo_cites_its_own_sources() -> None:
+    # Peel: five-card loo "is not suitable for more than six players" (1.2.1, D28);
+    # Put's "generally by two" (1.5.1, D48) is no source of it.
+    players = rule_line("five-card-loo.md", "From three to six players")
+    assert "1.2.1" in players and "D28" in players
+    assert "1.5.1" not in players and "1.6.1" not in players and "D48" not in players
+    # Its ranking is Pam's and the whist order (1.2.2), not Put's (1.5.2).
+    ranking = rule_line("five-card-loo.md", "the cards rank ace, king")
+    assert "1.2.2" in ranking and "1.5.2" not in ranking
+    # A limited loo cites neither Unlimited (1.4.2) nor Mixed Loo (1.4.3).
+    loo = rule_line("five-card-loo.md", "a loo of 10 counters")
+    assert "1.4.2" not in loo and "1.4.3" not in loo and "1.1.14.3" in loo
+    # The first dealer is cut for as at Loo (D1), not as at Put (D49).
+    dealer = rule_line("five-card-loo.md", "To find the first dealer")
+    assert "D1" in dealer and "D49" not in dealer
+
+
+def test_mixed_loo_cites_mixed_loo() -> None:
+    loo = rule_line("five-card-loo+mixed-loo.md", "never more than 30 counters")
+    assert "1.4.3" in loo and "1.1.14.3" not in loo and "1.4.2" not in loo
+
+
+def test_put_cites_no_rule_of_loo() -> None:
+    for book in ("put.md", "put-four-handed.md"):
+        cited = set(citations(BOOKS[book]))
+        assert not cited & {"D24", "D28", "D11", "D31", "1.1.16", "D23"}, book
+        assert all(s.startswith(("1.5", "1.6", "D")) for s in cited), book
+
+
+def test_put_first_dealer_cites_the_disagreement_of_put() -> None:
+    dealer = rule_line("put.md", "To find the first dealer")
+    assert dealer.endswith("[sources.md 1.5.3, D49]")
+
+
+# --------------------------------------------------------------------------- the data
+
+
+def option_class(key: str) -> type:
+    *path, name = key.split(".")
+    cls: type = Rules
+    for part in path:
+        cls = field_class(cls, part)
+    assert name in attrs.fields_dict(cls), key
+    found: type = field_class(cls, name)
+    return found
+
+
+@pytest.mark.parametrize("row", CITES, ids=[f"{r[0]}={r[1]}" for r in CITES])
+def test_every_row_names_an_option_a_value_and_sources_of_its_games(row: tuple) -> None:  # type: ignore[type-arg]
+    key, value, games, sources = row
+    kind = option_class(key)
+    if value != ANY and isinstance(kind, type) and issubclass(kind, enum.Enum):
+        assert value in {m.value for m in kind}, (key, value)
+    assert games, key
+    for game in games:
+        cited = [s.strip() for s in sources.split(",")]
+        assert belongs(cited, game) == [], (key, game, cited)
+        assert set(cited) <= numbers_in_sources(), (key, cited)
+
+
+def test_a_value_cites_its_own_reading() -> None:
+    # D9: Peel's dealer plays the miss for the pool; Enquire Within's may give up the
+    # stakes (1.1.8.2); a lone stander without a miss is D42 (no source covers it).
+    assert sources_for("declarations.lone_stander", "dealer_may_concede", Game.THREE_CARD) == (
+        "1.1.8.2",
+        "D9",
+    )
+    assert sources_for(
+        "declarations.lone_stander", "stander_takes_pool_if_dealer_throws_up", Game.FIVE_CARD
+    ) == ("D42",)
+    assert sources_for("wagers.loo", "unlimited", Game.IRISH) == ("1.4.2",)
+
+
+def test_every_game_has_sections() -> None:
+    assert set(GAMES) == set(Game)
+    assert game_of(load_variant("irish-loo")) is Game.IRISH
+    assert game_of(load_variant("put-four-handed")) is Game.PUT_FOUR
+    assert game_of(load_variant("five-card-loo", ["club-law"])) is Game.FIVE_CARD
