@@ -330,7 +330,11 @@ class Deal(DealState):
                 extra = self._challenge_extras()
                 if extra:
                     words = sorted(extra)
-            offer.set_cards(seat, words, _PLAY, self._play_cards())
+            offer.seat = seat
+            offer.words = words
+            offer.kind = _PLAY
+            offer.cards = cards = self._play_cards()
+            offer.count = len(cards)
         elif phase == DECLARE:
             words, limit = self._declaration_words()
             offer.set_exchanges(seat, words, self.cards.hands[seat], limit)

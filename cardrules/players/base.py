@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.engine.actions import DISCARD, EXCHANGE, GIVE, PLAY
@@ -134,12 +134,42 @@ def random_legal(rng: random.Random, legal: Sequence[int]) -> int:
 def random_offered(rng: random.Random, offer: Offer) -> int:
     """:func:`random_legal` over the actions of ``offer``: the same draws from ``rng``, the
     same action, with an id made only for the action drawn."""
+    if type(rng) is not random.Random:
+        return _random_offered(rng.randrange, offer)
+    # rng.randrange(n) written out: the same draws from getrandbits, without its two calls.
+    getrandbits = rng.getrandbits
+    words = offer.words
+    n = len(words)
+    if n:
+        count = offer.count
+        if count:
+            n += 1
+        b = n.bit_length()
+        g = getrandbits(b)
+        while g >= n:
+            g = getrandbits(b)
+        if g < len(words):
+            while getrandbits(1):  # the draw within a word's group of one, as random_legal
+                pass
+            return words[g]
+    n = offer.count
+    b = n.bit_length()
+    i = getrandbits(b)
+    while i >= n:
+        i = getrandbits(b)
+    kind = offer.kind
+    if kind != EXCHANGE:
+        return kind + offer.cards[i]
+    return offer.action(i)
+
+
+def _random_offered(below: Callable[[int], int], offer: Offer) -> int:
     words = offer.words
     if not words:
-        return offer.action(rng.randrange(offer.count))
+        return offer.action(below(offer.count))
     k = len(words)
-    g = rng.randrange(k + 1 if offer.count else k)
+    g = below(k + 1 if offer.count else k)
     if g < k:
-        rng.randrange(1)  # the draw within a word's group of one, as random_legal makes it
+        below(1)  # the draw within a word's group of one, as random_legal makes it
         return words[g]
-    return offer.action(rng.randrange(offer.count))
+    return offer.action(below(offer.count))

@@ -1,0 +1,266 @@
+"""The fast path (offers by kind, play_out) plays the same rules as the checked API.
+
+Every bundled game, alone and with each bundled house rule that applies to it, at its
+smallest, default and largest table: at every decision the offer is exactly the legal
+actions; the same seeds give the same session through both paths; a session played fast
+replays from its record through the checked ``apply``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import cardrules
+from cardrules.engine.actions import EXCHANGE, PLAY, STAND, THROW_UP, exchange_id
+from cardrules.engine.offer import NO_KIND, Offer, exchange_count
+from cardrules.engine.session import Session
+from cardrules.errors import IllegalActionError, PlayError
+from cardrules.players.base import Bot, RandomBot, SeatView
+from cardrules.players.heuristic import HeuristicBot
+from cardrules.players.playout import bot_seed, derive_seed, play_out, random_bots
+from cardrules.rules.loader import list_variants, load_variant
+from cardrules.rules.model import Rules
+
+
+def _rule_sets() -> Iterator[tuple[str, tuple[str, ...]]]:
+    infos = list_variants()
+    for game in (v.name for v in infos if v.kind == "game"):
+        yield game, ()
+        for house in infos:
+            if game in house.applies_to:
+                yield game, (house.name,)
+
+
+RULE_SETS = list(_rule_sets())
+
+
+def _tables(rules: Rules) -> list[int]:
+    return sorted({rules.players.min, rules.players.default, rules.max_players})
+
+
+class Spy:
+    """A random bot that checks, at every decision, that the offer is the legal actions."""
+
+    def __init__(self, session: Session, rng: random.Random) -> None:
+        self.session = session
+        self.bot = RandomBot(rng)
+        self.decisions = 0
+
+    def choose(self, view: SeatView) -> int:  # pragma: no cover - the offer is always used
+        raise AssertionError("a bot with offers is asked through them")
+
+    def choose_offer(self, offer: Offer) -> int:
+        s = self.session
+        assert offer.seat == s.to_move
+        assert offer.legal() == s.legal_actions()
+        assert offer.kinds == len(offer.words) + (offer.kind != NO_KIND)
+        assert offer.count == len(offer.legal()) - len(offer.words)
+        self.decisions += 1
+        return self.bot.choose_offer(offer)
+
+
+def test_the_rule_sets_cover_every_game_and_house_rule() -> None:
+    games = {g for g, _ in RULE_SETS}
+    houses = {h[0] for _, h in RULE_SETS if h}
+    assert games == {"five-card-loo", "irish-loo", "put", "put-four-handed", "three-card-loo"}
+    assert len(houses) == 11
+
+
+@pytest.mark.parametrize(("game", "house"), RULE_SETS)
+def test_the_offer_is_the_legal_actions_at_every_decision(
+    game: str, house: tuple[str, ...]
+) -> None:
+    rules = load_variant(game, house_rules=house)
+    decisions = 0
+    for players in _tables(rules):
+        for i in range(3):
+            seed = derive_seed(11, players, i)
+            s = cardrules.new_session(game, house, players=players, seed=seed)
+            spies = [Spy(s, random.Random(bot_seed(seed, seat))) for seat in range(players)]
+            play_out(s, spies, max_deals=6)
+            assert s.is_over or s.deals_played == 6
+            decisions += sum(spy.decisions for spy in spies)
+    assert decisions > 0
+
+
+def _play_checked(s: Session, bots: list[RandomBot] | list[Bot], cap: int) -> None:
+    while not s.is_over and s.deals_played < cap:
+        seat = s.to_move
+        s.apply(bots[seat].choose(SeatView(s, seat)))
+
+
+@pytest.mark.parametrize(("game", "house"), RULE_SETS)
+def test_the_fast_and_the_checked_path_play_the_same_sessions(
+    game: str, house: tuple[str, ...]
+) -> None:
+    rules = load_variant(game, house_rules=house)
+    for players in _tables(rules):
+        for i in range(3):
+            seed = derive_seed(5, players, i)
+            fast = cardrules.new_session(game, house, players=players, seed=seed)
+            play_out(fast, random_bots(seed, players), max_deals=8)
+            checked = cardrules.new_session(game, house, players=players, seed=seed)
+            _play_checked(checked, random_bots(seed, players), 8)
+            assert fast.actions == checked.actions
+            assert fast == checked  # the whole state, results and scores included
+            assert fast.record() == checked.record()
+            # ... and the fast session's record replays through the checked apply.
+            assert cardrules.replay(fast.record()) == fast
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "house"), RULE_SETS)
+def test_many_sessions_play_the_same_by_both_paths(game: str, house: tuple[str, ...]) -> None:
+    rules = load_variant(game, house_rules=house)
+    for players in _tables(rules):
+        for i in range(40):
+            seed = derive_seed(17, players, i)
+            fast = cardrules.new_session(game, house, players=players, seed=seed)
+            play_out(fast, random_bots(seed, players), max_deals=30)
+            checked = cardrules.new_session(game, house, players=players, seed=seed)
+            _play_checked(checked, random_bots(seed, players), 30)
+            assert fast == checked
+            assert cardrules.replay(fast.record()) == fast
+
+
+def test_a_bot_without_offers_is_asked_through_its_seat_view() -> None:
+    seed = derive_seed(3)
+    rules = load_variant("five-card-loo")
+
+    def bots() -> list[Bot]:
+        return [
+            HeuristicBot(random.Random(bot_seed(seed, 0))),
+            *random_bots(seed, 5)[1:],
+        ]
+
+    fast = cardrules.new_session(rules, players=5, seed=seed)
+    play_out(fast, bots(), max_deals=10)
+    checked = cardrules.new_session(rules, players=5, seed=seed)
+    _play_checked(checked, bots(), 10)
+    assert fast.deals_played == 10 or fast.is_over
+    assert fast == checked
+
+
+def test_a_session_played_in_parts_is_the_session_played_at_once() -> None:
+    seed = derive_seed(8)
+    whole = cardrules.new_session("three-card-loo", players=5, seed=seed)
+    play_out(whole, random_bots(seed, 5), max_deals=5)
+    parts = cardrules.new_session("three-card-loo", players=5, seed=seed)
+    bots = random_bots(seed, 5)
+    play_out(parts, bots, max_deals=2)
+    assert parts.deals_played == 2
+    play_out(parts, bots, max_deals=5)
+    assert parts == whole
+
+
+def test_a_session_that_pauses_at_each_deal_end_is_dealt_on() -> None:
+    seed = derive_seed(9)
+    paused = cardrules.new_session("irish-loo", players=4, seed=seed, pause_at_deal_end=True)
+    play_out(paused, random_bots(seed, 4), max_deals=4)
+    plain = cardrules.new_session("irish-loo", players=4, seed=seed)
+    play_out(plain, random_bots(seed, 4), max_deals=4)
+    assert paused.deals_played == plain.deals_played == 4
+    assert paused.actions == plain.actions
+    assert paused.results == plain.results
+
+
+class Stubborn:
+    """A bot that always says the same thing."""
+
+    def __init__(self, action: int) -> None:
+        self.action = action
+
+    def choose(self, view: SeatView) -> int:  # pragma: no cover - the offer is used
+        return self.action
+
+    def choose_offer(self, offer: Offer) -> int:
+        return self.action
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        PLAY + 0,  # a card nobody holds yet at the declarations
+        EXCHANGE,  # exchanging the two of clubs, not in the hand
+        7,  # receive: no partners at this table
+    ],
+)
+def test_an_illegal_choice_is_refused_and_changes_nothing(action: int) -> None:
+    s = cardrules.new_session("five-card-loo", players=5, seed=4, dealer=0)
+    hand = s.hand(s.to_move)
+    assert 0 not in hand  # so that exchanging the two of clubs is not legal
+    before = s.state()
+    with pytest.raises(IllegalActionError):
+        play_out(s, [Stubborn(action)] * 5, max_deals=1)
+    assert s.state() == before
+
+
+def test_one_bot_per_seat() -> None:
+    s = cardrules.new_session("put", seed=1)
+    with pytest.raises(PlayError, match="3 bots for a table of 2"):
+        play_out(s, random_bots(1, 3))
+
+
+# ---------------------------------------------------------------------- the offer itself
+
+
+def test_exchanges_are_counted_by_subsets() -> None:
+    # Five cards: 5 + 10 + 10 + 5 + 1 subsets; at most two: 5 + 10; three cards: 3 + 3 + 1.
+    assert exchange_count(5, 5) == 31
+    assert exchange_count(5, 2) == 15
+    assert exchange_count(3, 7) == 7
+    assert exchange_count(3, 0) == 0
+
+
+def test_the_exchanges_are_numbered_in_the_order_of_their_ids() -> None:
+    hand = [2, 7, 30]  # 4C, 9C, 6H
+    offer = Offer()
+    offer.set_exchanges(1, [STAND, THROW_UP], hand, 3)
+    assert (offer.kind, offer.count, offer.kinds) == (EXCHANGE, 7, 3)
+    # One card: each; two: {4C, 9C}, {4C, 6H}, {9C, 6H} (ranked by the higher card first);
+    # then all three.
+    expected = [
+        exchange_id([2]),
+        exchange_id([7]),
+        exchange_id([30]),
+        exchange_id([2, 7]),
+        exchange_id([2, 30]),
+        exchange_id([7, 30]),
+        exchange_id([2, 7, 30]),
+    ]
+    assert expected == sorted(expected)
+    assert [offer.action(i) for i in range(7)] == expected
+    assert offer.legal() == [STAND, THROW_UP, *expected]
+    assert offer.exchange(0b101) == exchange_id([2, 30])
+    assert exchange_id([2, 30]) in offer
+    assert exchange_id([2, 31]) not in offer
+    offer.set_exchanges(1, [STAND], hand, 1)  # one card at most: the stock is nearly out
+    assert offer.legal() == [STAND, *expected[:3]]
+    assert exchange_id([2, 7]) not in offer
+
+
+def test_an_offer_of_cards_makes_ids_of_its_kind() -> None:
+    offer = Offer()
+    offer.set_legal(0, [THROW_UP, PLAY + 3, PLAY + 40])
+    assert (offer.words, offer.kind, offer.cards) == ([THROW_UP], PLAY, [3, 40])
+    assert offer.action(1) == PLAY + 40
+    assert PLAY + 40 in offer
+    assert PLAY + 41 not in offer
+    offer.set_legal(0, [STAND])
+    assert (offer.kind, offer.count, offer.legal()) == (NO_KIND, 0, [STAND])
+
+
+def test_the_random_bot_draws_the_same_action_from_an_offer_as_from_the_list() -> None:
+    s = cardrules.new_session("five-card-loo", players=5, seed=12)
+    offer = Offer()
+    for _ in range(200):
+        if s.is_over:
+            break
+        s.deal.fill_offer(offer)
+        a = RandomBot(random.Random(len(s.actions))).choose_offer(offer)
+        b = RandomBot(random.Random(len(s.actions))).choose(SeatView(s, s.to_move))
+        assert a == b
+        s.apply(a)
