@@ -21,9 +21,18 @@ from cardrules.cards import NO_TRUMP, card_text, parse_card
 from cardrules.engine.parts import Cards
 from cardrules.engine.tables import Tables
 from cardrules.errors import RecordError
-from cardrules.rules.model import FirstDeal, MissPosition
+from cardrules.rules.model import FirstDeal, MissPosition, Rules
 
-__all__ = ["DealContext", "FixedDeal", "deal_cards", "deal_plan", "shuffle"]
+__all__ = [
+    "DealContext",
+    "FixedDeal",
+    "Place",
+    "deal_cards",
+    "deal_places",
+    "deal_plan",
+    "deals_miss",
+    "shuffle",
+]
 
 
 @attrs.frozen
@@ -145,11 +154,7 @@ def deal_cards(
     cards = Cards(n)
     exposed = ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
     cards.exposed_single = exposed
-    with_miss = (
-        r.deal.miss
-        and not exposed
-        and not (ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
-    )
+    with_miss = deals_miss(r, ctx)
     if fixed is not None:
         _deal_fixed(tb, ctx, cards, fixed, with_miss)
     elif exposed:
@@ -182,6 +187,47 @@ def deal_cards(
         cards.stock.insert(0, cards.turnup)  # drawn last, when the stock runs out (D43)
     cards.dealt = [list(h) for h in cards.hands[:n]]
     return cards
+
+
+def deals_miss(rules: Rules, ctx: DealContext) -> bool:
+    """Whether this deal deals a miss (not on an exposed-card single, nor on a first deal
+    whose rules say that all stand without one)."""
+    first = rules.session.first_deal if ctx.first else FirstDeal.NORMAL
+    return rules.deal.miss and first not in (
+        FirstDeal.PEEL_EXPOSED_SINGLE,
+        FirstDeal.ALL_STAND_NO_MISS,
+    )
+
+
+#: Where a dealt card goes: (``"hand"``, seat), (``"miss"``, 0) or (``"turn_up"``, 0).
+Place = tuple[str, int]
+
+
+def deal_places(rules: Rules, ctx: DealContext, order: Sequence[int]) -> list[Place]:
+    """Where each card of a deal goes, in the order :func:`deal_cards` deals them from a
+    shuffled pack: the hands packet by packet from the elder (``order``), the miss where
+    the rules put it, then the turn-up; on an exposed-card single the turn-up first, then
+    one card to each who receives one. The stock is what is left.
+
+    >>> from cardrules.rules.model import Rules
+    >>> r = Rules()
+    >>> places = deal_places(r, DealContext(players=3, dealer=2), [0, 1, 2])
+    >>> len(places) == 4 * r.deal.hand_size + 1, places[-1]
+    (True, ('turn_up', 0))
+    """
+    r = rules
+    n = ctx.players
+    if ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE:
+        ps = r.session.peel_single
+        out: list[Place] = [("turn_up", 0)] if r.trumps.turn_up else []
+        out.extend(("hand", s) for s in order if s != ctx.dealer or ps.dealer_receives_card)
+        return out
+    with_miss = deals_miss(r, ctx)
+    plan = deal_plan(n, r.deal.hand_size, r.deal.packets, with_miss, r.deal.miss_position)
+    out = [("hand", order[d]) if d < n else ("miss", 0) for d in plan]
+    if r.trumps.turn_up:
+        out.append(("turn_up", 0))
+    return out
 
 
 #: ``(i, i + 1, bits)`` for each step of a shuffle of up to 52 cards, last card first.

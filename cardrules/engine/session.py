@@ -23,37 +23,49 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import attrs
-
-from cardrules.cards import RANKS, rank_of
-from cardrules.engine.actions import action_text, format_step
+from cardrules.cards import RANKS, parse_card, rank_of
+from cardrules.engine.actions import (
+    EXCHANGE,
+    action_text,
+    exchange_cards,
+    parse_action,
+)
+from cardrules.engine.chance import (
+    CHANCE,
+    ChanceNode,
+    cut_odds,
+    deal_outcomes,
+    draw_outcomes,
+    fixed_deal,
+    outcome_text,
+    stack_stock,
+)
 from cardrules.engine.deal import Deal, DealContext, FixedDeal
+from cardrules.engine.dealing import deal_places
 from cardrules.engine.observation import observe
 from cardrules.engine.phases import OVER
+from cardrules.engine.position import (
+    CHANCE_MODES,
+    RECORD_FORMAT,
+    STATE_FORMAT,
+    Origin,
+    SessionState,
+)
 from cardrules.engine.result import DealResult
-from cardrules.engine.rulesdata import rules_from_json, rules_hash, rules_json
 from cardrules.engine.tables import tables_for
-from cardrules.errors import GameOverError, PlayError, RecordError
+from cardrules.errors import (
+    ActionSyntaxError,
+    ArgumentTypeError,
+    ArgumentValueError,
+    GameOverError,
+    PlayError,
+)
 from cardrules.rules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
 
-__all__ = ["RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
-
-#: The ``format`` of a game record (:meth:`Session.record`).
-RECORD_FORMAT = "cardrules-record/1"
-#: The ``format`` of a position (:meth:`Session.to_json`).
-STATE_FORMAT = "cardrules-state/1"
+__all__ = ["CHANCE", "CHANCE_MODES", "RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
 
 
-@attrs.frozen
-class Origin:
-    """Where a session's rules came from, for its record."""
-
-    variant: str
-    house_rules: tuple[str, ...] = ()
-    overrides: dict[str, Any] | None = attrs.field(default=None, hash=False)
-
-
-class Session:
+class Session(SessionState):
     """Deals at one table: seats, the rotating dealer, the pool and the scores.
 
     ``seed`` makes every deal reproducible; ``deal`` fixes the first deal card
@@ -67,6 +79,22 @@ class Session:
     the finished deal stays observable (phase ``over``, nobody to move), and
     :meth:`next_deal` deals the next one. Either way :attr:`last_deal` is the
     deal that finished last.
+
+    With ``chance="explicit"`` the session draws nothing from a generator: the cut (when
+    no ``dealer`` is given), every card dealt and every card drawn for an exchange is a
+    chance node (:mod:`cardrules.engine.chance`). There :meth:`is_chance_node` is true,
+    :attr:`to_move` is :data:`CHANCE`, :meth:`chance_outcomes` lists the outcomes with
+    their probabilities and :meth:`apply` takes one of them. An exchange asks for the
+    cards it draws one by one, when it is made.
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("put", chance="explicit", dealer=0)
+    >>> s.to_move == CHANCE, len(s.chance_outcomes()), s.chance_outcome_text(50)
+    (True, 52, 'KC to seat 1')
+    >>> while s.is_chance_node():
+    ...     s.apply(s.chance_outcomes()[0][0])
+    >>> s.hand(1), s.hand(0)
+    ([0, 2, 4], [1, 3, 5])
     """
 
     def __init__(
@@ -84,6 +112,7 @@ class Session:
         origin: Origin | None = None,
         on_deal: Callable[[Deal], None] | None = None,
         pause_at_deal_end: bool = False,
+        chance: str = "sampled",
     ) -> None:
         n = rules.players.default if players is None else players
         if not rules.players.min <= n <= rules.max_players:
@@ -102,6 +131,10 @@ class Session:
         self.scores = list(scores) if scores is not None else [0] * n
         if len(self.scores) != n:
             raise PlayError(f"scores for {len(self.scores)} seats at a table of {n}")
+        self.chance_mode = chance
+        self._explicit = chance == "explicit"
+        self._chance: ChanceNode | None = None
+        self._deal: Deal | None = None
         self.pool = pool
         self.start = {
             "dealer": dealer,
@@ -111,7 +144,13 @@ class Session:
             "single": single,
             "deal": deal.to_json() if deal else None,
         }
-        self.dealer = self._cut() if dealer is None else dealer % n
+        if dealer is not None:
+            self.dealer = dealer % n
+        elif self._explicit:
+            self.dealer = -1  # until the cut
+            self._chance = ChanceNode("cut")
+        else:
+            self.dealer = self._cut()
         self.results: list[DealResult] = []
         self.histories: list[list[tuple[int, int]]] = []
         self.winner: tuple[int, ...] = ()
@@ -121,8 +160,8 @@ class Session:
         self._paused = False
         self._first = first_deal
         self._single = (pool == 0) if single is None else single
-        self.deal: Deal
-        self._start_deal(deal)
+        if self._chance is None:
+            self._start_deal(deal)
 
     # ------------------------------------------------------------------ deals
 
@@ -197,7 +236,8 @@ class Session:
                 stakes[self.dealer] = 2 * stake
         return tuple(stakes)
 
-    def _new_deal(self, fixed: FixedDeal | None = None) -> Deal:
+    def _open_deal(self) -> DealContext:
+        """The next deal's context, its stakes paid into the pool."""
         stakes = self._stakes()
         for s, v in enumerate(stakes):
             self.scores[s] -= v
@@ -210,22 +250,36 @@ class Session:
             first=self._first,
         )
         self.pool = ctx.pool
-        return Deal(self.tables, ctx, rng=self._own_rng(), fixed=fixed)
+        return ctx
 
     def _start_deal(self, fixed: FixedDeal | None = None) -> None:
         """Deal the next hand; one that ends as it is dealt (a flush shown at once,
         an exposed-card single) is settled at once and, unless the session pauses at
-        a deal's end, the next dealt."""
+        a deal's end, the next dealt. In explicit chance mode the deal waits for its
+        cards (a chance node) unless ``fixed`` gives them."""
         while True:
-            self.deal = self._new_deal(fixed)
+            ctx = self._open_deal()
+            if fixed is None and self._explicit:
+                order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
+                places = deal_places(self.rules, ctx, order)
+                self._chance = ChanceNode("deal", places=places, context=ctx)
+                self._deal = None
+                return
+            deal = Deal(self.tables, ctx, rng=self._own_rng(), fixed=fixed)
             fixed = None
-            if self.on_deal is not None:
-                self.on_deal(self.deal)  # before a deal that ends as dealt is settled
-            if not self.deal.is_over:
+            if self._dealt(deal):
                 return
-            self._settle_deal()
-            if self._over or self._paused:
-                return
+
+    def _dealt(self, deal: Deal) -> bool:
+        """Take up a new deal; a deal that ends as it is dealt is settled at once. Whether
+        the session now waits (for an action, or paused, or over)."""
+        self._deal = deal
+        if self.on_deal is not None:
+            self.on_deal(deal)  # before a deal that ends as dealt is settled
+        if not deal.is_over:
+            return True
+        self._settle_deal()
+        return self._over or self._paused
 
     def _close_deal(self) -> None:
         self._settle_deal()
@@ -275,17 +329,20 @@ class Session:
     # ------------------------------------------------------------------ public API
 
     @property
+    def deal(self) -> Deal:
+        """The deal in progress (or the one just finished, when paused or over).
+
+        Raises :class:`~cardrules.errors.PlayError` while its cards are being dealt in
+        explicit chance mode."""
+        deal = self._deal
+        if deal is None:
+            raise PlayError("the cards are being dealt: no deal yet (a chance node)")
+        return deal
+
+    @property
     def deals_played(self) -> int:
         """Deals finished so far."""
         return len(self.results)
-
-    @property
-    def actions(self) -> list[tuple[int, int]]:
-        """Every (seat, action) of the session so far, in order."""
-        out = [x for h in self.histories for x in h]
-        if not self._over and not self._paused:
-            out.extend(self.deal.history)
-        return out
 
     @property
     def is_over(self) -> bool:
@@ -305,12 +362,16 @@ class Session:
 
     @property
     def to_move(self) -> int:
-        """The seat to move, or -1 when the session is over or paused at a deal's end."""
+        """The seat to move, :data:`CHANCE` at a chance node, or -1 when the session is
+        over or paused at a deal's end."""
+        if self._chance is not None:
+            return CHANCE
         return -1 if self._over or self._paused else self.deal.to_move
 
     def legal_actions(self) -> list[int]:
-        """The sorted action ids open to the seat to move."""
-        if self._over or self._paused:
+        """The sorted action ids open to the seat to move (none at a chance node: see
+        :meth:`chance_outcomes`)."""
+        if self._over or self._paused or self._chance is not None:
             return []
         return self.deal.legal_actions()
 
@@ -323,13 +384,22 @@ class Session:
         begins (unless the session pauses at a deal's end).
 
         An illegal action raises :class:`~cardrules.errors.IllegalActionError`
-        with the reason and changes nothing.
+        with the reason and changes nothing. At a chance node it applies an outcome
+        (:meth:`apply_chance`).
         """
+        if self._chance is not None:
+            self.apply_chance(action)
+            return
         if self._over:
             raise GameOverError("the session is over: no more actions")
         if self._paused:
             raise GameOverError("the deal is over: call next_deal() to deal the next one")
         d = self.deal
+        if self._explicit:
+            a = action if type(action) is int else parse_action(action)
+            if a >= EXCHANGE and a in d.legal_actions():
+                self._draw_for(d, a)
+                return
         d.apply(action)
         if d.phase == OVER:
             self._close_deal()
@@ -337,8 +407,90 @@ class Session:
     def apply_unchecked(self, action: int) -> None:
         """Apply an action just taken from :meth:`legal_actions` (the simulation's fast path)."""
         deal = self.deal
+        if action >= EXCHANGE and self._explicit:
+            self._draw_for(deal, action)
+            return
         deal.apply_unchecked(action)
         if deal.phase == OVER:
+            self._close_deal()
+
+    # ------------------------------------------------------------------ chance nodes
+
+    def _draw_for(self, deal: Deal, action: int) -> None:
+        """An exchange in explicit chance mode: ask for the cards it draws first."""
+        count = len(exchange_cards(action))
+        self._chance = ChanceNode("draw", seat=deal.to_move, action=action, count=count)
+
+    def is_chance_node(self) -> bool:
+        """Whether the session waits for a chance outcome (explicit chance mode only)."""
+        return self._chance is not None
+
+    @property
+    def chance_node(self) -> ChanceNode | None:
+        """The chance node the session waits at (a copy), or None."""
+        return None if self._chance is None else self._chance.copy()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each possible outcome with its probability, by outcome: a card
+        id for a card dealt or drawn, a seat for the cut. Empty elsewhere."""
+        node = self._chance
+        if node is None:
+            return []
+        if node.kind == "cut":
+            return cut_odds(self.rules, self.tables.pack, self.players)
+        if node.kind == "deal":
+            return deal_outcomes(self.tables.pack, node.cards)
+        cards = self.deal.cards
+        return draw_outcomes(cards.stock, cards.turnup, node.cards)
+
+    def chance_outcome_text(self, outcome: int) -> str:
+        """What ``outcome`` of the chance node means (``'QH to seat 2'``)."""
+        if self._chance is None:
+            raise PlayError("no chance node: nothing is being dealt or drawn")
+        return outcome_text(self._chance, outcome)
+
+    def apply_chance(self, outcome: int | str) -> None:
+        """Apply an outcome of the chance node: one of :meth:`chance_outcomes` (a card may
+        be given as text, ``"QH"``). Anything else raises a named error and changes
+        nothing."""
+        node = self._chance
+        if node is None:
+            raise PlayError("no chance node: nothing is being dealt or drawn")
+        if isinstance(outcome, str) and node.kind != "cut":
+            try:
+                outcome = parse_card(outcome)
+            except ValueError as exc:
+                raise ActionSyntaxError(
+                    f"{outcome!r}: a chance outcome here is a card ({exc})"
+                ) from None
+        if type(outcome) is not int:
+            raise ArgumentTypeError(f"a chance outcome is an int, not {outcome!r}")
+        outcomes = self.chance_outcomes()
+        if all(o != outcome for o, _ in outcomes):
+            raise ArgumentValueError(
+                f"chance outcome {outcome}: expected one of the {len(outcomes)} outcomes of "
+                f"this chance node (chance_outcomes())"
+            )
+        if node.kind == "cut":
+            self._chance = None
+            self.dealer = outcome
+            start = self.start["deal"]
+            self._start_deal(FixedDeal.from_json(start) if start else None)
+            return
+        node.cards.append(outcome)
+        if not node.complete:
+            return
+        self._chance = None
+        if node.kind == "deal":
+            assert node.context is not None
+            deal = Deal(self.tables, node.context, fixed=fixed_deal(node, self.players))
+            if not self._dealt(deal):
+                self._start_deal()
+            return
+        d = self.deal
+        stack_stock(d.cards.stock, node.cards)
+        d.apply_unchecked(node.action)  # checked when it was made
+        if d.phase == OVER:
             self._close_deal()
 
     def next_deal(self) -> None:
@@ -363,7 +515,9 @@ class Session:
     def hand(self, seat: int) -> list[int]:
         """The cards ``seat`` holds now, as sorted card ids."""
         self._check_seat(seat)
-        return list(self.deal.cards.hands[seat])
+        if self._deal is None:
+            return sorted(self._dealt_so_far(seat))
+        return list(self._deal.cards.hands[seat])
 
     def dealt_hand(self, seat: int) -> list[int]:
         """The cards ``seat`` was dealt this deal (before the miss, an exchange or a gift),
@@ -375,7 +529,16 @@ class Session:
         True
         """
         self._check_seat(seat)
-        return list(self.deal.cards.dealt[seat])
+        if self._deal is None:
+            return sorted(self._dealt_so_far(seat))
+        return list(self._deal.cards.dealt[seat])
+
+    def _dealt_so_far(self, seat: int) -> list[int]:
+        """The cards dealt to ``seat`` so far while a deal's cards are chance nodes."""
+        node = self._chance
+        if node is None or node.kind != "deal":
+            return []
+        return [c for p, c in zip(node.places, node.cards, strict=False) if p == ("hand", seat)]
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -386,168 +549,3 @@ class Session:
         :func:`cardrules.engine.observation.observe` for the keys)."""
         self._check_seat(seat)
         return observe(self, seat)
-
-    # ------------------------------------------------------------------ values
-
-    def clone(self) -> Session:
-        """An independent copy (its random stream included)."""
-        new = Session.__new__(Session)
-        new.__dict__.update(self.__dict__)
-        # The generator is used only to deal: share it, and let whichever deals next take a
-        # copy of its own first (copy on write), so that a clone costs no copy of it.
-        new._rng_shared = self._rng_shared = True
-        new.scores = list(self.scores)
-        new.results = list(self.results)
-        new.histories = list(self.histories)
-        new.start = dict(self.start)
-        new.deal = self.deal.clone()
-        if self.last_deal is self.deal:
-            new.last_deal = new.deal
-        return new
-
-    def __copy__(self) -> Session:
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
-        return self.clone()
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        del state["tables"]  # rebuilt from the rules on loading: it holds closures
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self.tables = tables_for(self.rules)
-
-    def state(self) -> dict[str, Any]:
-        """The whole position as plain, JSON-ready data: two sessions are in the same
-        position exactly when their states are equal. (Where the session came from, its
-        seed, origin and start, is not part of the position: see :meth:`to_json`.)"""
-        return {
-            "players": self.players,
-            "dealer": self.dealer,
-            "pool": self.pool,
-            "scores": list(self.scores),
-            "winner": list(self.winner),
-            "over": self._over,
-            "paused": self._paused,
-            "pause_at_deal_end": self.pause_at_deal_end,
-            "first": self._first,
-            "single": self._single,
-            "rng": _rng_json(self._rng),
-            "results": [r.to_json() for r in self.results],
-            "histories": [list(h) for h in self.histories],
-            "deal": self.deal.to_json(),
-            "last_deal": None if self.last_deal is None else self.last_deal.to_json(),
-        }
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Session):
-            return NotImplemented
-        return self.rules == other.rules and self.state() == other.state()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def to_json(self) -> dict[str, Any]:
-        """The position with its effective rules, as JSON-ready data that
-        :meth:`from_json` reads back (in mid-deal too)."""
-        return {
-            "format": STATE_FORMAT,
-            "rules": rules_json(self.rules),
-            "rules_hash": rules_hash(self.rules),
-            "origin": None if self.origin is None else attrs.asdict(self.origin),
-            "seed": self.seed,
-            "start": self.start,
-            "state": self.state(),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any, rules: Rules | None = None) -> Session:
-        """Rebuild a session from :meth:`to_json` output.
-
-        The rules are read from the data unless ``rules`` is given; either way they must
-        have the recorded hash. Raises :class:`~cardrules.errors.RecordError` when the
-        data is not a position or does not fit the rules.
-        """
-        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-            raise RecordError(f"not a cardrules position (expected format {STATE_FORMAT!r})")
-        if rules is None:
-            rules = rules_from_json(data.get("rules"))
-        if data.get("rules_hash") != rules_hash(rules):
-            raise RecordError("the position was made under other rules (the rules hash differs)")
-        st = data.get("state")
-        if not isinstance(st, dict):
-            raise RecordError("a position needs its 'state'")
-        new = cls.__new__(cls)
-        try:
-            new.rules = rules
-            new.tables = tables_for(rules)
-            new.on_deal = None
-            new.players = int(st["players"])
-            new.seed = data["seed"]
-            origin = data["origin"]
-            new.origin = (
-                None
-                if origin is None
-                else Origin(origin["variant"], tuple(origin["house_rules"]), origin["overrides"])
-            )
-            new.start = dict(data["start"])
-            new.dealer = int(st["dealer"])
-            new.pool = int(st["pool"])
-            new.scores = [int(x) for x in st["scores"]]
-            new.winner = tuple(int(x) for x in st["winner"])
-            new._over = bool(st["over"])
-            new._paused = bool(st["paused"])
-            new.pause_at_deal_end = bool(st["pause_at_deal_end"])
-            new._first = bool(st["first"])
-            new._single = bool(st["single"])
-            new._rng = _rng_from_json(st["rng"])
-            new._rng_shared = False
-            new.results = [DealResult.from_json(r) for r in st["results"]]
-            new.histories = [[(int(s), int(a)) for s, a in h] for h in st["histories"]]
-            new.deal = Deal.from_json(rules, st["deal"])
-            last = st["last_deal"]
-            if last is None:
-                new.last_deal = None
-            elif last == st["deal"]:
-                new.last_deal = new.deal
-            else:
-                new.last_deal = Deal.from_json(rules, last)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"the position is incomplete or malformed: {exc!r}") from None
-        return new
-
-    def record(self) -> dict[str, Any]:
-        """The game record: rules, start and every action, from which the state is rebuilt
-        (:func:`cardrules.replay`). The rules are named by the session's origin (variant,
-        house rules, overrides) when it has one, and always carried as the effective rules
-        with their hash, so that a record replays where its rule files are not at hand."""
-        origin = self.origin
-        rules = self.rules
-        return {
-            "format": RECORD_FORMAT,
-            "rules": {
-                "variant": origin.variant if origin else None,
-                "house_rules": list(origin.house_rules) if origin else [],
-                "overrides": (origin.overrides if origin else None) or {},
-                "hash": rules_hash(rules),
-                "effective": rules_json(rules),
-            },
-            "players": self.players,
-            "seed": self.seed,
-            "start": self.start,
-            "actions": [format_step(s, a) for s, a in self.actions],
-        }
-
-
-def _rng_json(rng: random.Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from_json(data: Any) -> random.Random:
-    rng = random.Random()
-    version, internal, gauss = data
-    rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
-    return rng
