@@ -10,6 +10,7 @@ import enum
 import io
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -21,6 +22,7 @@ from cardrules.rules.loader import list_variants, load_variant
 from cardrules.rules.model import SECTIONS, Choice, Kind, Rules, Wagers, field_class, settable
 from cardrules.tools.rulebook import RULES, describe_variant, option_sentence, rulebook, value_of
 from cardrules.tools.rulediff import NO_DIFFERENCES, diff_variants, differences
+from cardrules.tools.rulings import parse_ruling, run_ruling
 
 RULE_LINE = re.compile(r"^\*\*\d\.\d+\*\* ")
 
@@ -218,7 +220,7 @@ def test_describe_command_prints_the_rulebook() -> None:
     assert text.startswith("# Irish Loo, with Club Law\n")
     assert "*(house rule: club-law)*" in text and "*(override)*" in text
     out, err = io.StringIO(), io.StringIO()
-    assert run(["describe", "no-such-game"], out, err) == 1
+    assert run(["describe", "no-such-game"], out, err) == 2  # an argument problem
     assert "no bundled game or house rule is named 'no-such-game'" in err.getvalue()
 
 
@@ -270,7 +272,7 @@ def test_a_preset_of_the_defaults_changes_nothing() -> None:
 
 def test_diff_command() -> None:
     out, err = io.StringIO(), io.StringIO()
-    assert run(["diff", "put", "put", "-H", "cotton-put"], out, err) == 0
+    assert run(["diff", "put", "put", "-H", "cotton-put"], out, err) == 1  # differences found
     lines = out.getvalue().splitlines()
     # D50: after Cotton a deal played out scores one point unless a put was seen.
     assert (
@@ -280,3 +282,126 @@ def test_diff_command() -> None:
 
 def test_values_are_read_through_dotted_keys() -> None:
     assert value_of(load_variant("put"), "challenges.model").value == "hoyle"
+
+
+# --------------------------------------------------------------------------- truthful books
+
+
+def test_put_states_no_declaring_that_its_throw_up_contradicts() -> None:
+    rules = body(describe_variant("put"))
+    assert "every player takes part in every deal" not in rules
+    assert "gives up a deal only by the challenges of the play" in rules
+    # Put has no "player nearest the dealer's left who is in the play": two play, and the
+    # non-dealer leads (sources.md 1.5.4).
+    assert "who is in the play" not in rules
+    assert "The non-dealer (the elder hand) leads to the first trick." in rules
+
+
+def test_four_handed_put_speaks_of_the_player_for_each_side() -> None:
+    rules = body(describe_variant("put-four-handed"))
+    # 1.6.2: one partner of each side gives his card and "takes no further part", so the
+    # challenges are those of the players for the sides, not of "the dealer".
+    assert "every player takes part" not in rules
+    assert "takes no further part" in rules
+    challenge = next(line for line in rule_lines(rules) if "throw up his cards" in line)
+    assert "the player for the non-dealer's side" in challenge
+    assert "the player for the dealer's side" in challenge
+    assert " the dealer scores" not in challenge and "the non-dealer must" not in challenge
+
+
+def test_a_point_is_stated_once() -> None:
+    lines = rule_lines(describe_variant("put"))
+    assert not any(
+        line.split("** ", 1)[1].startswith("A throw-up, a declined lead") for line in lines
+    )
+    assert sum("scores 1 point" in line for line in lines) == 1
+
+
+def test_the_trump_duty_is_stated_with_whom_it_binds() -> None:
+    lines = rule_lines(describe_variant("five-card-loo"))
+    duty = [line for line in lines if "must lead a trump to the next trick" in line]
+    assert len(duty) == 1 and "The winner of the first trick" in duty[0]
+    assert duty[0].split(" [")[0].endswith("later leads are free.")
+    assert not any("This duty binds" in line for line in lines)
+
+
+@pytest.mark.parametrize("game", ["three-card-loo", "put", "five-card-loo", "put-four-handed"])
+def test_sections_are_numbered_in_turn(game: str) -> None:
+    text = describe_variant(game)
+    numbers = [int(m) for m in re.findall(r"^## (\d+)\. ", text, flags=re.M)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    for line in rule_lines(text):
+        assert int(line[2 : line.index(".")]) in numbers
+
+
+def test_penalties_are_said_to_be_agreed_at_the_table() -> None:
+    text = describe_variant("five-card-loo")
+    single = next(line for line in rule_lines(text) if "The single loo" in line)
+    # Peel: a single loo is "generally half the full loo" (D4); it is not the program's to
+    # apply, the program refusing any action the rules forbid.
+    assert "half the ordinary loo (5 counters)" in single
+    assert "agreed at the table and not applied by the program" in single
+    assert "agreed at the table and not applied by the program" in describe_variant("put")
+
+
+SITTING_OUT = """
+title: the dealer out of the play
+source: the rulebook's words on players.dealer_sits_out_above
+variant: three-card-loo
+options: {players: {dealer_sits_out_above: 5}}
+players: 6
+dealer: 5
+pool: 0
+deal:
+  hands: [[AS, AD, 2C], [2S, 2D, AC], [3S, 3D, 3C], [4S, 4D, 4C], [5S, 5D, 5C], [6S, 6D, 6C]]
+  miss: [7S, 7D, 7C]
+  turn_up: 2H
+"""
+
+
+def test_the_dealer_who_sits_out_is_played_as_the_rulebook_says() -> None:
+    rules = load_variant("three-card-loo", overrides={"players.dealer_sits_out_above": 5})
+    text = option_sentence("players.dealer_sits_out_above", rules)
+    assert "if every other player throws up nobody takes the pool" in text
+    assert "carried whole to the next deal" in text
+    assert "a player who stands alone takes the pool without play" in text
+    # Every other player throws up: nobody takes the dealer's stake of 3; it is carried.
+    all_pass = SITTING_OUT + (
+        "steps: ['0: throw-up', '1: throw-up', '2: throw-up', '3: throw-up', '4: throw-up']\n"
+        "expect: {ended_by: all_pass, net: [0, 0, 0, 0, 0, -3], pool: 3, single: false}\n"
+    )
+    result = run_ruling(parse_ruling(all_pass))
+    assert result.ok, result.failures
+    # One stands alone: he takes the pool (the stake, 3) without play; the miss is not
+    # played for the pool, and the dealer is never asked to declare.
+    alone = SITTING_OUT + (
+        "steps: ['0: stand', '1: throw-up', '2: throw-up', '3: throw-up', '4: throw-up']\n"
+        "expect: {ended_by: unopposed, net: [3, 0, 0, 0, 0, -3], pool: 0, single: true}\n"
+    )
+    result = run_ruling(parse_ruling(alone))
+    assert result.ok, result.failures
+
+
+def test_a_file_that_extends_a_game_marks_its_changes(tmp_path: Path) -> None:
+    rule = tmp_path / "our-loo.yaml"
+    rule.write_text(
+        "extends: five-card-loo\nname: our-pam-loo\npromoted: {card: jack_of_trumps}\n"
+        "wagers: {loo: mixed, mixed_cap: 20}\nhouse_rules: [club-law]\n",
+        encoding="utf-8",
+    )
+    text = describe_variant(str(rule))
+    assert text.startswith("# our-pam-loo, with Club Law\n")
+    assert "extends **Five-Card Loo** (`five-card-loo`)" in text
+    assert "House rule **Club Law** (`club-law`)" in text
+    marked = {line.split("** ")[0] + "**": line for line in rule_lines(text) if "*(" in line}
+    pam = [line for line in marked.values() if "The knave of the trump suit, called Pam" in line]
+    loo = [line for line in marked.values() if "never more than 20 counters" in line]
+    club = [line for line in marked.values() if "Club Law: whenever a club" in line]
+    assert pam and pam[0].endswith("*(changed by our-pam-loo)*")
+    assert loo and loo[0].endswith("*(changed by our-pam-loo)*")
+    assert club and club[0].endswith("*(house rule: club-law)*")
+    assert len(marked) == 3
+    # The summary follows the effective rules: Pam is the knave of trumps, not of clubs.
+    summary = text.splitlines()[2]
+    assert "Pam (the knave of trumps)" in summary and "knave of clubs" not in summary
+    assert "at most 20 counters" in summary
