@@ -1,7 +1,14 @@
 """The entry points that join the rule-file side to the engine: open a session from a
-variant's name, replay a record.
+variant's name, read and replay a record.
 
 They are re-exported by :mod:`cardrules`; the engine itself never reads rule files.
+
+A record is checked before anything is replayed: against its JSON Schema
+(``schemas/record.schema.json``: bounded sizes, integers and texts, a required rules
+hash), then its rules are found. They are loaded by the record's variant name, house
+rules and overrides when those are at hand and give the recorded hash; otherwise they
+are the effective rules the record carries, checked as a rule file is and by their hash.
+A record therefore replays anywhere, and never under rules other than its own.
 
 >>> s = new_session("put", seed=3)
 >>> s.players, s.rules.challenges.enabled
@@ -10,22 +17,31 @@ They are re-exported by :mod:`cardrules`; the engine itself never reads rule fil
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardrules.engine.record import check_record, replay_under
-from cardrules.engine.rulesdata import rules_from_json
+from cardrules.engine.rulesdata import rules_hash
 from cardrules.engine.session import Origin, Session
-from cardrules.errors import RecordError, VariantNotFoundError
+from cardrules.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    FileError,
+    Problem,
+    RecordError,
+    RulesError,
+)
+from cardrules.files import RECORD, read_json, read_stream, resolve_reference
 from cardrules.rules.model import Rules
 
-__all__ = ["new_session", "replay"]
+__all__ = ["load_record", "new_session", "record_problems", "replay"]
 
 
 def new_session(
-    variant: str | Rules,
+    variant: str | os.PathLike[str] | Rules,
     house_rules: Sequence[str] = (),
-    overrides: dict[str, Any] | None = None,
+    overrides: Mapping[str, Any] | None = None,
     *,
     players: int | None = None,
     seed: int | None = None,
@@ -33,49 +49,166 @@ def new_session(
 ) -> Session:
     """Load a variant (a bundled name, a path, or a :class:`Rules`) and open a session.
 
-    Keyword arguments are those of :class:`~cardrules.engine.session.Session`.
+    Keyword arguments are those of :class:`~cardrules.engine.session.Session`. Wrong
+    types and values raise :class:`~cardrules.errors.ArgumentTypeError` and
+    :class:`~cardrules.errors.ArgumentValueError`, saying what was expected.
+
+    >>> new_session(3)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: variant: expected a variant name, a path or Rules, got a int
     """
+    if isinstance(house_rules, (str, os.PathLike)):
+        house_rules = [os.fspath(house_rules)]
+    if not isinstance(house_rules, Sequence) or not all(
+        isinstance(h, (str, os.PathLike)) for h in house_rules
+    ):
+        raise ArgumentTypeError(
+            f"house_rules: expected a list of names or paths, got {_kind(house_rules)}"
+        )
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise ArgumentTypeError(
+            f"overrides: expected a mapping of rule keys to values, got {_kind(overrides)}"
+        )
+    names = tuple(os.fspath(h) for h in house_rules)
     if isinstance(variant, Rules):
         rules = variant
-        origin = Origin(rules.name, tuple(house_rules), overrides)
-    else:
+        origin = Origin(rules.name, names, dict(overrides) if overrides else None)
+    elif isinstance(variant, (str, os.PathLike)):
         # Imported on first use: the loader brings in yaml, which ``import cardrules``
         # does not need.
         from cardrules.rules.loader import load_variant
 
-        rules = load_variant(variant, house_rules=house_rules, overrides=overrides)
-        origin = Origin(variant, tuple(house_rules), overrides)
+        rules = load_variant(variant, house_rules=names, overrides=overrides)
+        origin = Origin(os.fspath(variant), names, dict(overrides) if overrides else None)
+    else:
+        raise ArgumentTypeError(
+            f"variant: expected a variant name, a path or Rules, got {_kind(variant)}"
+        )
+    _check_count("players", players, 2)
+    _check_count("seed", seed, 0)
     return Session(rules, players, seed=seed, origin=origin, **kwargs)
 
 
-def replay(record: dict[str, Any], rules: Rules | None = None) -> Session:
+def _check_count(name: str, value: object, least: int) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentTypeError(f"{name}: expected a whole number or None, got {_kind(value)}")
+    if value < least:
+        raise ArgumentValueError(f"{name}: expected at least {least}, got {value}")
+
+
+def _kind(value: object) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+def record_problems(record: object, file: str = "<record>") -> list[Problem]:
+    """Every way ``record`` departs from the record schema (located by their key path).
+
+    >>> [p.message for p in record_problems({"format": "cardrules-record/1"})][:2]
+    ["'rules' is missing", "'players' is missing"]
+    """
+    from cardrules.rules.dataschemas import RECORD_SCHEMA_FILE  # on first use: see below
+    from cardrules.rules.overlay import RuleFile  # on first use: it brings in the loader's kin
+    from cardrules.rules.validation import schema_problems  # on first use: jsonschema
+
+    return schema_problems(RuleFile.of(record, file), RECORD_SCHEMA_FILE)
+
+
+def _checked(record: object, file: str) -> dict[str, Any]:
+    problems = record_problems(record, file)
+    if problems:
+        shown = [str(p) for p in problems[:10]]
+        if len(problems) > 10:
+            shown.append(f"... and {len(problems) - 10} more")
+        raise RecordError("not a valid game record:\n" + "\n".join(shown))
+    assert isinstance(record, dict)
+    return record
+
+
+def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A game record read from a file (``-`` for standard input) and checked by its schema.
+
+    Read by :func:`cardrules.files.read_json` (a regular file of at most
+    ``LIMITS[RECORD]`` bytes, bounded JSON); raises
+    :class:`~cardrules.errors.FileError` for a file that cannot be read so, and
+    :class:`~cardrules.errors.RecordError` for JSON that is not a record.
+    """
+    name = os.fspath(path)
+    if name == "-":
+        import sys  # only for standard input
+
+        data = read_json(raw=read_stream(sys.stdin.buffer, "<stdin>", RECORD), name="<stdin>")
+    else:
+        data = read_json(name, RECORD)
+    return _checked(data, name)
+
+
+def replay(
+    record: dict[str, Any], rules: Rules | None = None, *, folder: str | None = None
+) -> Session:
     """Rebuild a session from its record, applying every action.
 
-    ``rules`` may be given; otherwise they are loaded by the record's variant name, house
-    rules and overrides, or, when the record names none or its variant cannot be found
-    from here, read from the effective rules the record carries (checked by their hash).
+    The record is checked by its schema first. ``rules`` may be given; otherwise they
+    are loaded by the record's variant, house rules and overrides when these are found
+    and give the recorded hash (a path is looked up from ``folder``, the record's own
+    folder, default the current one, and may not leave it), else they are the effective
+    rules the record carries, checked like a rule file and by their hash. Raises
+    :class:`~cardrules.errors.RecordError`.
 
     >>> s = new_session("three-card-loo", players=3, seed=11)
     >>> s.apply(s.legal_actions()[0])
     >>> replay(s.record()) == s
     True
     """
-    spec = check_record(record)
-    if rules is None and spec.get("variant"):
-        # Imported on first use, as in new_session.
-        from cardrules.rules.loader import load_variant
-
-        try:
-            rules = load_variant(
-                spec["variant"],
-                house_rules=spec.get("house_rules", ()),
-                overrides=spec.get("overrides") or None,
-            )
-        except VariantNotFoundError:
-            if not spec.get("effective"):
-                raise
-        except (TypeError, AttributeError) as exc:
-            raise RecordError(f"the record's rules cannot be read: {exc}") from None
+    spec = check_record(_checked(record, "<record>"))
     if rules is None:
-        rules = rules_from_json(spec.get("effective"))
+        rules = _named_rules(spec, folder or os.curdir)
+    if rules is None:
+        rules = _carried_rules(spec)
     return replay_under(record, rules)
+
+
+def _named_rules(spec: dict[str, Any], folder: str) -> Rules | None:
+    """The rules by the record's names, or None when they are not at hand or differ."""
+    from cardrules.rules.loader import load_variant  # imported on first use, as above
+    from cardrules.rules.overlay import is_path  # imported on first use, as above
+
+    variant = spec.get("variant")
+    if not isinstance(variant, str):
+        return None
+    try:
+        if is_path(variant):
+            variant = resolve_reference(variant, folder)
+        house = [
+            resolve_reference(h, folder) if is_path(h) else h for h in spec.get("house_rules", ())
+        ]
+        rules = load_variant(variant, house_rules=house, overrides=spec.get("overrides") or None)
+    except (RulesError, FileError, ArgumentTypeError, ArgumentValueError):
+        if spec.get("effective") is None:
+            raise RecordError(
+                f"the record's rules {variant!r} cannot be loaded here, "
+                "and the record does not carry its effective rules"
+            ) from None
+        return None
+    if rules_hash(rules) != spec["hash"] and spec.get("effective") is not None:
+        return None  # changed since: the rules the record carries are its own
+    return rules
+
+
+def _carried_rules(spec: dict[str, Any]) -> Rules:
+    from cardrules.rules.loader import load_effective  # imported on first use, as above
+
+    if spec.get("effective") is None:
+        raise RecordError("the record lacks its 'rules' (a variant or the effective rules)")
+    try:
+        rules = load_effective(spec["effective"], "<record>:rules.effective")
+    except RulesError as exc:
+        raise RecordError(f"the effective rules the record carries are not valid:\n{exc}") from None
+    if rules_hash(rules) != spec["hash"]:
+        raise RecordError(
+            f"the effective rules the record carries do not match its hash "
+            f"(hash {rules_hash(rules)}, record {spec['hash']})"
+        )
+    return rules

@@ -28,6 +28,7 @@ from cardrules.rules.model import Rules
 
 __all__ = [
     "FORMAT",
+    "SCHEMA_URL",
     "check_record",
     "dumps",
     "format_step",
@@ -57,12 +58,31 @@ def parse_step(text: str) -> tuple[int | None, str]:
 
 
 def check_record(record: Any) -> dict[str, Any]:
-    """The record's rules specification, after checking that ``record`` is a record."""
+    """The record's rules specification, after checking that ``record`` is a record.
+
+    This is the shape the engine needs; :func:`cardrules.replay` checks the whole record
+    against its JSON Schema first.
+
+    >>> check_record({"format": FORMAT, "rules": {"variant": "put"}, "players": 2})
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: the record's rules lack their 'hash'
+    """
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError(f"not a cardrules record (expected format {FORMAT!r})")
     spec = record.get("rules")
     if not isinstance(spec, dict) or not (spec.get("variant") or spec.get("effective")):
         raise RecordError("the record lacks its 'rules' (a variant or the effective rules)")
+    if not isinstance(spec.get("hash"), str):
+        raise RecordError("the record's rules lack their 'hash'")
+    players = record.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RecordError("the record's 'players' must be a whole number")
+    actions = record.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("the record's 'actions' must be a list of texts")
+    if not isinstance(record.get("start") or {}, dict):
+        raise RecordError("the record's 'start' must be a mapping")
     return spec
 
 
@@ -73,7 +93,7 @@ def replay(record: dict[str, Any], rules: Rules) -> Session:
     record's, or an action does not replay.
     """
     spec = check_record(record)
-    if spec.get("hash") and spec["hash"] != rules_hash(rules):
+    if spec["hash"] != rules_hash(rules):
         raise RecordError(
             f"the rules have changed since the record was made "
             f"(hash {rules_hash(rules)}, record {spec['hash']})"
@@ -99,6 +119,11 @@ def replay(record: dict[str, Any], rules: Rules) -> Session:
         )
     except KeyError as exc:
         raise RecordError(f"the record lacks {exc}") from None
+    except CardRulesError as exc:
+        raise RecordError(f"the record's start cannot be set up: {exc}") from None
+    except (TypeError, ValueError, IndexError, AttributeError) as exc:
+        # A hand-made record that skipped the schema check: the start has wrong types.
+        raise RecordError(f"the record's start is not valid: {exc}") from None
     for i, step in enumerate(record.get("actions", [])):
         seat, text = parse_step(step)
         if seat is not None and seat != session.to_move:
@@ -116,6 +141,14 @@ def replay(record: dict[str, Any], rules: Rules) -> Session:
 replay_under = replay
 
 
+#: The record schema named in a record's ``$schema``, for editors.
+SCHEMA_URL = "https://cardrules.invalid/schemas/record.schema.json"
+
+
 def dumps(record: dict[str, Any]) -> str:
-    """A record as indented JSON text."""
-    return json.dumps(record, indent=1) + "\n"
+    """A record as indented JSON text, naming its schema first (``$schema``, for editors).
+
+    >>> dumps({"format": FORMAT}).splitlines()[1]
+    ' "$schema": "https://cardrules.invalid/schemas/record.schema.json",'
+    """
+    return json.dumps({"$schema": SCHEMA_URL, **record}, indent=1) + "\n"

@@ -46,7 +46,7 @@ from cardrules.errors import (
 from cardrules.files import RULE_FILE, read_bytes, resolve_reference
 from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import Kind, Rules, from_mapping
-from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path
+from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path, model_paths
 from cardrules.rules.overlay import resolve as resolve_overlays
 from cardrules.rules.semantics import semantic_problems
 from cardrules.rules.validation import schema_problems
@@ -57,6 +57,7 @@ __all__ = [
     "VariantInfo",
     "data_dir",
     "list_variants",
+    "load_effective",
     "load_variant",
     "resolve",
     "validate",
@@ -535,6 +536,49 @@ def _validate_house_rule(rule: RuleFile, finder: _Finder) -> list[Problem]:
     for found in results:
         problems += [p for p in found if p.severity == ERROR or p in warnings]
     return _in_file_order(problems, files)
+
+
+def load_effective(data: object, file: str = "<record>") -> Rules:
+    """Effective rules carried as data (a record's ``rules.effective``), checked exactly
+    as a rule file is: the schema's bounds and the consistency checks, so that rules from
+    a stranger's record never ask the engine for more than a rule file may.
+
+    Only keys a rule file may set are read (the fixed and derived rules that
+    :func:`~cardrules.engine.rulesdata.rules_json` writes too follow from them), and the
+    house rules are names only: they are already applied. Raises
+    :class:`~cardrules.errors.RulesError`.
+
+    >>> from cardrules.engine.rulesdata import rules_json
+    >>> put = load_variant("put")
+    >>> load_effective(rules_json(put)) == put
+    True
+    """
+    if not isinstance(data, dict):
+        raise RulesError(
+            [Problem(file, 0, 0, "the effective rules must be a mapping", kind="type")]
+        )
+    plain = _settable(data, "")
+    plain.pop("house_rules", None)
+    names = data.get("house_rules")
+    checked = _check(RuleFile.of(plain, file))
+    if checked.rules is None or any(p.severity == ERROR for p in checked.problems):
+        raise RulesError(checked.problems)
+    if isinstance(names, list) and all(isinstance(n, str) for n in names):
+        return attrs.evolve(checked.rules, house_rules=tuple(names))
+    return checked.rules
+
+
+def _settable(data: dict[str, Any], prefix: str) -> dict[str, Any]:
+    paths = model_paths()
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        path = prefix + str(key)
+        if path not in paths:
+            continue
+        out[key] = (
+            _settable(value, path + ".") if paths[path] and isinstance(value, dict) else value
+        )
+    return out
 
 
 def list_variants() -> list[VariantInfo]:

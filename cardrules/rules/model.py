@@ -31,9 +31,9 @@ from typing import Any
 
 import attrs
 
-from cardrules.rules.capacity import pack_capacity, pack_size
-
 # The option enums, re-exported: every option type can be imported from the model.
+from cardrules.rules.bounds import MAX_POINTS, MAX_ROUNDS, MAX_STAKE, MAX_TABLE
+from cardrules.rules.capacity import pack_capacity, pack_size
 from cardrules.rules.options import AllPass as AllPass
 from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import BeCivil as BeCivil
@@ -102,9 +102,7 @@ def fixed(value: Any, doc: str, *, source: str = "") -> Any:
     return attrs.field(default=value, init=False, metadata=_meta(doc, source))
 
 
-def derived(
-    compute: Callable[[Any], Any], doc: str, *, follows: str, source: str = ""
-) -> Any:
+def derived(compute: Callable[[Any], Any], doc: str, *, follows: str, source: str = "") -> Any:
     """A rule that follows from another option of its section (``follows``, its field
     name): computed, never set.
 
@@ -147,20 +145,22 @@ SUIT_PATTERN = "^[SHDC]$"
 class Players:
     """How many play, and whether the dealer stands out of the play."""
 
-    min: int = opt(3, "Fewest players.", source="1.1.1, 1.5.1, 1.6.1", minimum=2)
+    min: int = opt(3, "Fewest players.", source="1.1.1, 1.5.1, 1.6.1", minimum=2, maximum=MAX_TABLE)
     max: int | None = opt(
         None,
         "Most players; null means as many as the pack allows.",
         source="D24, D28, D48",
         minimum=2,
+        maximum=MAX_TABLE,
     )
-    default: int = opt(5, "Players when none is given.", minimum=2)
+    default: int = opt(5, "Players when none is given.", minimum=2, maximum=MAX_TABLE)
     dealer_sits_out_above: int | None = opt(
         None,
         "With more than this many players the dealer stands out of the play, neither "
         "paying nor receiving on the tricks; null for never.",
         source="D25",
         minimum=2,
+        maximum=MAX_TABLE,
     )
 
 
@@ -208,8 +208,9 @@ class Deal:
         "Packet sizes for one pass round the table: [1] is one at a time, [3, 2] three "
         "then two. Repeated until the hands are full.",
         source="D27",
-        items={"type": "integer", "minimum": 1},
+        items={"type": "integer", "minimum": 1, "maximum": 13},
         minItems=1,
+        maxItems=13,
     )
     miss: bool = opt(True, "A spare hand, the miss, is dealt.", source="1.1.5, D6")
     miss_position: MissPosition = opt(
@@ -435,7 +436,11 @@ class Challenges:
     )
     three_ties: ThreeTies = fixed(ThreeTies.NO_SCORE, "Every trick tied.", source="D53")
     point: int = opt(
-        1, "Points for a throw-up, a refused put or a declined lead.", source="1.5.6", minimum=1
+        1,
+        "Points for a throw-up, a refused put or a declined lead.",
+        source="1.5.6",
+        minimum=1,
+        maximum=MAX_POINTS,
     )
 
 
@@ -463,10 +468,16 @@ class Wagers:
         source="1.1.4, 1.5.7",
     )
     ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.", source="1.1.4, D2")
-    stake_deal: int = opt(3, "The dealer's stake for a deal.", source="1.1.4", minimum=1)
-    stake_loo: int = opt(6, "The ordinary (limited) loo.", source="1.1.4, D3", minimum=0)
+    stake_deal: int = opt(
+        3, "The dealer's stake for a deal.", source="1.1.4", minimum=1, maximum=MAX_STAKE
+    )
+    stake_loo: int = opt(
+        6, "The ordinary (limited) loo.", source="1.1.4, D3", minimum=0, maximum=MAX_STAKE
+    )
     loo: LooMode = opt(LooMode.LIMITED, "How much a loo costs.", source="1.4.2, 1.4.3")
-    mixed_cap: int = opt(30, "The most a mixed loo costs.", source="1.4.3", minimum=1)
+    mixed_cap: int = opt(
+        30, "The most a mixed loo costs.", source="1.4.3", minimum=1, maximum=MAX_STAKE
+    )
     mixed_floor: MixedFloor = opt(
         MixedFloor.NONE, "A mixed loo is at least the ordinary loo.", source="D20"
     )
@@ -516,10 +527,18 @@ class Session:
         source="1.1.16, D23",
     )
     target_points: int = opt(
-        5, "Points that win the game in a points race.", source="1.5.7", minimum=1
+        5,
+        "Points that win the game in a points race.",
+        source="1.5.7",
+        minimum=1,
+        maximum=MAX_POINTS,
     )
     rounds: int = opt(
-        1, "Rounds (each player dealing once) before a session may end.", source="1.1.16", minimum=1
+        1,
+        "Rounds (each player dealing once) before a session may end.",
+        source="1.1.16",
+        minimum=1,
+        maximum=MAX_ROUNDS,
     )
 
 

@@ -3,7 +3,8 @@
 The model (:mod:`cardrules.rules.model`) is the one statement of the format; the
 schema in ``schemas/cardrules.schema.json`` is generated from it so that the
 two never disagree. Run ``python -m cardrules.rules.schemagen`` after changing the
-model; a test fails while the committed schema is out of date.
+model; a test fails while the committed schema is out of date. The same command
+writes the schemas of records and rulings files (:mod:`cardrules.rules.dataschemas`).
 
 >>> schema = build_schema()
 >>> schema["properties"]["following"]["properties"]["trump_when_void"]["enum"]
@@ -22,6 +23,12 @@ from typing import Any
 import attrs
 
 from cardrules.rules.bundled import SOURCE_ROOT
+from cardrules.rules.dataschemas import (
+    RECORD_SCHEMA_FILE,
+    RULINGS_SCHEMA_FILE,
+    record_schema,
+    rulings_schema,
+)
 from cardrules.rules.model import Rules, field_class, settable
 
 SCHEMA_ID = "https://cardrules.invalid/schemas/cardrules.schema.json"
@@ -126,9 +133,25 @@ def build_schema() -> dict[str, Any]:
     }
 
 
-def schema_text() -> str:
-    """The schema as the text committed in ``schemas/``."""
-    return json.dumps(build_schema(), indent=2, ensure_ascii=False) + "\n"
+def schema_text(schema: dict[str, Any] | None = None) -> str:
+    """A schema (the rule files' by default) as the text committed in ``schemas/``."""
+    return (
+        json.dumps(build_schema() if schema is None else schema, indent=2, ensure_ascii=False)
+        + "\n"
+    )
+
+
+def generated_schemas() -> dict[str, str]:
+    """Every schema file of ``schemas/`` and its text: rule files, records, rulings.
+
+    >>> sorted(generated_schemas())
+    ['cardrules.schema.json', 'record.schema.json', 'rulings.schema.json']
+    """
+    return {
+        SCHEMA_FILE: schema_text(),
+        RECORD_SCHEMA_FILE: schema_text(record_schema()),
+        RULINGS_SCHEMA_FILE: schema_text(rulings_schema()),
+    }
 
 
 def write_generated(target: Path, text: str, argv: list[str] | None = None) -> int:
@@ -148,9 +171,12 @@ def write_generated(target: Path, text: str, argv: list[str] | None = None) -> i
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Write the schema into ``schemas/`` of the source tree (``--check`` only compares)."""
-    target = SOURCE_ROOT / "schemas" / SCHEMA_FILE
-    return write_generated(target, schema_text(), argv)
+    """Write the schemas into ``schemas/`` of the source tree (``--check`` only compares)."""
+    codes = [
+        write_generated(SOURCE_ROOT / "schemas" / name, text, argv)
+        for name, text in generated_schemas().items()
+    ]
+    return max(codes)
 
 
 if __name__ == "__main__":

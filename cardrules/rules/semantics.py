@@ -19,6 +19,7 @@ import attrs
 
 from cardrules.cards import PACK_RANKS, RANKS
 from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
 from cardrules.rules.model import (
     ExchangeMode,
@@ -456,8 +457,22 @@ def _no_effect(r: Rules, res: Resolved) -> Iterator[Finding]:
 
 
 #: The semantic checks, in the order their problems are listed at the same place.
+def _exchange_is_listable(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """Exchanging any number of cards is offered for hands of at most MAX_EXCHANGE_HAND."""
+    if r.exchange.mode is not ExchangeMode.NONE and r.deal.hand_size > MAX_EXCHANGE_HAND:
+        yield Finding(
+            "exchange-hand",
+            f"exchange.mode {r.exchange.mode.value} with hands of {r.deal.hand_size} cards "
+            f"offers {2**r.deal.hand_size - 1} exchanges at each decision; the most is "
+            f"{2**MAX_EXCHANGE_HAND - 1}, with hands of {MAX_EXCHANGE_HAND}",
+            ("exchange.mode", "deal.hand_size"),
+            f"deal at most {MAX_EXCHANGE_HAND} cards, or set exchange.mode to none",
+        )
+
+
 CHECKS: tuple[Check, ...] = (
     _pack_holds_players,
+    _exchange_is_listable,
     _promoted_in_pack,
     _rank_only_needs_full_pack,
     _ranks_are_the_pack,

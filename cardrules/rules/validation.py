@@ -50,20 +50,21 @@ _LONG = 40
 _CACHE: dict[str, Any] = {}
 
 
-def schema() -> dict[str, Any]:
-    """The format's JSON Schema, read once from the data shipped with cardrules.
+def schema(name: str = SCHEMA_FILE) -> dict[str, Any]:
+    """A JSON Schema shipped with cardrules (the rule files' by default), read once.
 
     >>> schema()["properties"]["pack"]["properties"]["cards"]["enum"]
     ['full52', 'piquet32']
     """
-    if "schema" not in _CACHE:
-        text = (data_dir("schemas") / SCHEMA_FILE).read_text(encoding="utf-8")
-        _CACHE["schema"] = json.loads(text)
-    result: dict[str, Any] = _CACHE["schema"]
+    key = "schema:" + name
+    if key not in _CACHE:
+        text = (data_dir("schemas") / name).read_text(encoding="utf-8")
+        _CACHE[key] = json.loads(text)
+    result: dict[str, Any] = _CACHE[key]
     return result
 
 
-def validator() -> Any:
+def validator(name: str = SCHEMA_FILE) -> Any:
     """The one Draft 2020-12 validator of the schema (built on first use, then reused).
 
     Integers are strict: ``5.0`` is not a number of cards. No reference is ever
@@ -72,7 +73,8 @@ def validator() -> Any:
     >>> validator().is_valid({"deal": {"hand_size": 5}}), validator().is_valid({"deal": 5})
     (True, False)
     """
-    if "validator" not in _CACHE:
+    key = "validator:" + name
+    if key not in _CACHE:
         # jsonschema (and its referencing) are imported on the first schema check, not
         # with cardrules: listing, loading bundled games and playing never need them.
         from referencing import Registry
@@ -85,21 +87,22 @@ def validator() -> Any:
 
         checker = draft.TYPE_CHECKER.redefine("integer", is_integer)
         strict = jsonschema.validators.extend(draft, type_checker=checker)
-        _CACHE["validator"] = strict(schema(), registry=Registry())
-    return _CACHE["validator"]
+        _CACHE[key] = strict(schema(name), registry=Registry())
+    return _CACHE[key]
 
 
 # --------------------------------------------------------------------------- schema errors
 
 
-def schema_problems(source: RuleFile) -> list[Problem]:
-    """Every schema error in one rule file's data, in file order.
+def schema_problems(source: RuleFile, name: str = SCHEMA_FILE) -> list[Problem]:
+    """Every schema error in one file's data, in file order: a rule file's, or another
+    file's against the shipped schema ``name`` (a record's, a rulings file's).
 
     >>> from cardrules.rules.overlay import RuleFile
     >>> [p.kind for p in schema_problems(RuleFile.of({"deal": {"miss": "yes"}, "flush": 1}, "f"))]
     ['type', 'unknown-key']
     """
-    if source.data is None and source.doc is not None:
+    if source.data is None and source.doc is not None and name == SCHEMA_FILE:
         return [
             Problem(
                 source.file,
@@ -111,12 +114,12 @@ def schema_problems(source: RuleFile) -> list[Problem]:
             )
         ]
     problems: list[Problem] = []
-    for error in validator().iter_errors(source.data):
-        problems.extend(_convert(error, source))
+    for error in validator(name).iter_errors(source.data):
+        problems.extend(_convert(error, source, name))
     return sorted(problems, key=lambda p: (p.line, p.column))
 
 
-def _convert(error: Any, source: RuleFile) -> Iterator[Problem]:
+def _convert(error: Any, source: RuleFile, name: str = SCHEMA_FILE) -> Iterator[Problem]:
     """Problems for one jsonschema error (an unknown-key error may hold several keys)."""
     path = tuple(error.absolute_path)
     keyword = str(error.validator)
@@ -145,7 +148,7 @@ def _convert(error: Any, source: RuleFile) -> Iterator[Problem]:
                     line,
                     col,
                     f"unknown key {_describe(key)}{where}",
-                    _key_hint(str(key), path, allowed),
+                    _key_hint(str(key), path, allowed, name),
                     kind="unknown-key",
                     key=dotted,
                 )
@@ -162,6 +165,21 @@ def _convert(error: Any, source: RuleFile) -> Iterator[Problem]:
             kind="duplicate-item",
             key=_dotted(path),
         )
+        return
+    if keyword == "required" and isinstance(value, dict):
+        missing = [k for k in error.validator_value if k not in value]
+        line, col = source.position(path)
+        where = f"{_dotted(path)}: " if path else ""
+        for key in missing:
+            yield Problem(
+                source.file,
+                line,
+                col,
+                f"{where}{key!r} is missing",
+                f"write the {key!r} key",
+                kind="missing-key",
+                key=_dotted((*path, key)),
+            )
         return
     build = _MESSAGES.get(keyword, _other)
     kind, message, hint = build(error.validator_value, value)
@@ -236,6 +254,10 @@ _MESSAGES: dict[str, Callable[[Any, Any], tuple[str, str, str]]] = {
     "maximum": lambda bound, value: _range(bound, value, False),
     "minItems": lambda n, value: ("length", f"needs at least {n} item{'s' * (n != 1)}", ""),
     "minLength": lambda n, value: ("length", "must not be empty", ""),
+    "maxItems": lambda n, value: ("length", f"has more than {n} items", ""),
+    "maxLength": lambda n, value: ("length", f"is longer than {n} characters", ""),
+    "maxProperties": lambda n, value: ("length", f"has more than {n} keys", ""),
+    "const": lambda want, value: ("enum", f"{_describe(value)} is not {_describe(want)}", ""),
 }
 
 _TYPE_WORDS = {
@@ -298,16 +320,17 @@ _PATTERNS: dict[str, tuple[str, str, Callable[[str], str]]] = {
 }
 
 
-def _key_hint(key: str, path: tuple[Any, ...], allowed: list[str]) -> str:
+def _key_hint(key: str, path: tuple[Any, ...], allowed: list[str], name: str = SCHEMA_FILE) -> str:
     """ "did you mean" for an unknown key: a close key of the same section, else the same
     (or a close) key in another section."""
     close = difflib.get_close_matches(key, allowed, n=1)
     if close:
         return f"did you mean {close[0]!r}?"
     here = _dotted(path)
-    elsewhere = [p for p in _all_keys() if p.rsplit(".", 1)[-1] == key and p != here]
+    every = _all_keys(name)
+    elsewhere = [p for p in every if p.rsplit(".", 1)[-1] == key and p != here]
     if not elsewhere:
-        names = {p.rsplit(".", 1)[-1]: p for p in _all_keys()}
+        names = {p.rsplit(".", 1)[-1]: p for p in every}
         elsewhere = [
             names[n] for n in difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
         ]
@@ -316,8 +339,9 @@ def _key_hint(key: str, path: tuple[Any, ...], allowed: list[str]) -> str:
     return f"the keys here are {', '.join(allowed)}" if len(allowed) <= 8 else ""
 
 
-def _all_keys() -> list[str]:
-    if "keys" not in _CACHE:
+def _all_keys(name: str = SCHEMA_FILE) -> list[str]:
+    cache = "keys:" + name
+    if cache not in _CACHE:
         keys: list[str] = []
 
         def walk(node: dict[str, Any], prefix: str) -> None:
@@ -325,9 +349,9 @@ def _all_keys() -> list[str]:
                 keys.append(prefix + name)
                 walk(sub, prefix + name + ".")
 
-        walk(schema(), "")
-        _CACHE["keys"] = keys
-    result: list[str] = _CACHE["keys"]
+        walk(schema(name), "")
+        _CACHE[cache] = keys
+    result: list[str] = _CACHE[cache]
     return result
 
 
