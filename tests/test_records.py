@@ -167,6 +167,7 @@ def test_record_files_are_bounded(tmp_path: Path) -> None:
 
 
 def test_errors_are_all_cardrules_errors() -> None:
-    for junk in (None, 3, "x", [], {"format": "cardrules-record/1"}):
+    junks: list[object] = [None, 3, "x", [], {"format": "cardrules-record/1"}]
+    for junk in junks:
         with pytest.raises(CardRulesError):
             replay(junk)  # type: ignore[arg-type]
