@@ -48,6 +48,7 @@ True
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -62,46 +63,14 @@ from cardrules.errors import (
     CardRulesError,
     IllegalActionError,
     PlayError,
+    Problem,
     RecordError,
-    RulesError,
 )
+from cardrules.files import RULINGS, read_bytes, resolve_reference
+from cardrules.rules.dataschemas import RULINGS_SCHEMA_FILE
+from cardrules.rules.overlay import RuleFile, is_path
+from cardrules.rules.validation import schema_problems
 from cardrules.rules.yamlsafe import load_yaml
-
-_KEYS = {
-    "title",
-    "source",
-    "variant",
-    "house_rules",
-    "options",
-    "players",
-    "dealer",
-    "pool",
-    "scores",
-    "first_deal",
-    "single",
-    "deal",
-    "seed",
-    "steps",
-    "expect",
-    "notes",
-}
-_EXPECT = {
-    "tricks",
-    "looed",
-    "net",
-    "pool",
-    "single",
-    "points",
-    "winner",
-    "flush",
-    "ended_by",
-    "scores",
-    "stood",
-    "over",
-    "refused",
-    "receipts",
-    "payments",
-}
 
 
 @attrs.frozen
@@ -141,25 +110,41 @@ class RulingResult:
 
 
 def parse_ruling(text: str | bytes, file: str = "<ruling>") -> Ruling:
-    """Read a rulings file's text; shape errors are :class:`RecordError` naming the file."""
+    """Read a rulings file's text, checked against its JSON Schema
+    (``schemas/rulings.schema.json``) before anything runs.
+
+    Every mistake of the file is reported at once, each located (``file:line:col``) and
+    with a "did you mean" for a misspelt key, in a :class:`~cardrules.errors.RecordError`
+    (a :class:`~cardrules.errors.RulesError` when the text is not even YAML).
+
+    >>> try:
+    ...     parse_ruling("title: t\\nsource: s\\nvariant: put\\ndeeler: 1\\nsteps: []", "r.yaml")
+    ... except RecordError as exc:
+    ...     print(exc)
+    r.yaml:1:1: error: 'dealer' is missing (write the 'dealer' key)
+    r.yaml:4:1: error: unknown key 'deeler' (did you mean 'dealer'?)
+    """
     doc = load_yaml(text, file)
     data = doc.data
-    if not isinstance(data, dict):
-        raise RecordError(f"{file}: a ruling is a mapping with title, source, variant, ...")
-    unknown = sorted(set(data) - _KEYS)
-    if unknown:
-        line, col = doc.position([unknown[0]], key=True)
-        raise RecordError(
-            f"{file}:{line}:{col}: unknown key {unknown[0]!r} (keys: {', '.join(sorted(_KEYS))})"
-        )
-    for key in ("title", "source", "variant", "dealer", "steps"):
-        if key not in data:
-            raise RecordError(f"{file}: a ruling needs {key!r}")
-    bad = sorted(set(data.get("expect") or {}) - _EXPECT)
-    if bad:
-        raise RecordError(
-            f"{file}: unknown expectation {bad[0]!r} (expectations: {', '.join(sorted(_EXPECT))})"
-        )
+    problems = schema_problems(RuleFile(file, file, data, doc), RULINGS_SCHEMA_FILE)
+    if isinstance(data, dict) and not problems:
+        players, dealer = data.get("players"), data["dealer"]
+        if isinstance(players, int) and dealer >= players:
+            line, col = doc.position(["dealer"])
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    col,
+                    f"dealer: {dealer} is not a seat at a table of {players} "
+                    f"(seats are 0 to {players - 1})",
+                    kind="range",
+                    key="dealer",
+                )
+            )
+    if problems:
+        raise RecordError("\n".join(str(p) for p in problems))
+    assert isinstance(data, dict)
     return Ruling(
         file=file,
         title=str(data["title"]),
@@ -170,20 +155,17 @@ def parse_ruling(text: str | bytes, file: str = "<ruling>") -> Ruling:
 
 
 def load_ruling(path: str | Path) -> Ruling:
-    """Read a rulings file from disk."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{path}: {exc.strerror or exc}") from None
-    return parse_ruling(raw, str(path))
+    """Read a rulings file from disk (a regular file of at most ``LIMITS[RULINGS]`` bytes,
+    by :func:`cardrules.files.read_bytes`)."""
+    return parse_ruling(read_bytes(path, RULINGS), str(path))
 
 
-def _variant_ref(ruling: Ruling) -> str:
-    v = ruling.variant
-    if ("/" in v or v.endswith((".yaml", ".yml"))) and not Path(v).is_absolute():
-        return str(Path(ruling.file).parent / v)
-    return v
+def _reference(ruling: Ruling, ref: str) -> str:
+    """A variant or house rule named by a ruling: a bundled name, or a path resolved from
+    the rulings file's folder that stays inside it."""
+    if not is_path(ref):
+        return ref
+    return resolve_reference(ref, os.path.dirname(ruling.file) or os.curdir)
 
 
 def _seat_text(w: Any) -> str:
@@ -197,8 +179,8 @@ def run_ruling(ruling: Ruling) -> RulingResult:
     try:
         fixed = FixedDeal.from_json(d["deal"]) if d.get("deal") else None
         session = new_session(
-            _variant_ref(ruling),
-            d.get("house_rules") or (),
+            _reference(ruling, ruling.variant),
+            [_reference(ruling, h) for h in d.get("house_rules") or ()],
             d.get("options") or None,
             players=d.get("players"),
             seed=d.get("seed", 0),
@@ -231,7 +213,10 @@ def run_ruling(ruling: Ruling) -> RulingResult:
 
 def _run_step(session: Any, step: Any, label: str) -> Failure | None:
     if isinstance(step, str):
-        seat, text = parse_step(step)
+        try:
+            seat, text = parse_step(step)
+        except RecordError as exc:
+            return Failure(label + " [fatal]", "a 'SEAT: ACTION' line", str(exc))
         if seat is not None and seat != session.to_move:
             return Failure(label + " [fatal]", f"seat {seat} to move", f"seat {session.to_move}")
         try:
@@ -261,12 +246,19 @@ def _run_step(session: Any, step: Any, label: str) -> Failure | None:
             return Failure(label, f"seat {step['to_move']} to move", f"seat {session.to_move}")
         return None
     if "reject" in step:
-        seat, text = parse_step(str(step["reject"]))
+        try:
+            seat, text = parse_step(str(step["reject"]))
+            action = parse_action(text)
+        except (PlayError, RecordError) as exc:
+            # A step that cannot be read is the ruling's mistake, not a refusal.
+            return Failure(
+                label + " [fatal]", "an action to refuse, written as an action", str(exc)
+            )
         before = session.state()
         if seat is not None and seat != session.to_move:
             return Failure(label, f"seat {seat} to move", f"seat {session.to_move}")
         try:
-            session.apply(parse_action(text))
+            session.apply(action)
         except PlayError as exc:
             if session.state() != before:
                 return Failure(label, "the state unchanged after a refusal", "it changed")
@@ -338,13 +330,14 @@ def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:
 def run_paths(paths: Iterable[str | Path]) -> list[RulingResult | tuple[str, str]]:
     """Run every ruling under ``paths`` (files or folders of ``*.yaml``).
 
-    A file that cannot be read gives ``(file, message)`` instead of a result.
+    A file that cannot be read or is not a valid rulings file gives ``(file, message)``
+    instead of a result, and the others still run.
     """
     out: list[RulingResult | tuple[str, str]] = []
     for path in rulings_files(paths):
         try:
             out.append(run_ruling(load_ruling(path)))
-        except (RecordError, RulesError) as exc:
+        except CardRulesError as exc:
             out.append((str(path), str(exc)))
     return out
 
@@ -361,7 +354,15 @@ def rulings_files(paths: Iterable[str | Path]) -> list[Path]:
 
 
 def report(results: Sequence[RulingResult | tuple[str, str]]) -> tuple[str, int]:
-    """A human report of rulings results and the number that failed."""
+    """A human report of rulings results and the number that failed: one line per file
+    run (``ok``, ``FAIL`` with what differed, ``ERROR`` with why it could not run).
+
+    >>> r = RulingResult(Ruling("all-pass.yaml", "All pass", "1.1.8.1", "put", {}))
+    >>> print(report([r, ("bad.yaml", "bad.yaml:1:1: error: ...")])[0])
+    ok    all-pass.yaml: All pass
+    ERROR bad.yaml: bad.yaml:1:1: error: ...
+    1 passed, 1 failed
+    """
     lines = []
     failed = 0
     for r in results:
@@ -370,6 +371,7 @@ def report(results: Sequence[RulingResult | tuple[str, str]]) -> tuple[str, int]
             lines.append(f"ERROR {r[0]}: {r[1]}")
             continue
         if r.ok:
+            lines.append(f"ok    {r.ruling.file}: {r.ruling.title}")
             continue
         failed += 1
         lines.append(f"FAIL {r.ruling.file}: {r.ruling.title} [{r.ruling.source}]")
