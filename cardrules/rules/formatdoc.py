@@ -47,7 +47,7 @@ number. How to write a house rule is explained in the authoring guide
 
 The *source* column gives the number of the rule (such as 1.1.12.3) or of the
 disagreement between the old texts (such as D17) in the consolidated rules
-(RULES.md) that the option follows. Where the texts disagree, the default is
+(`sources.md`) that the option follows. Where the texts disagree, the default is
 Peel's (1891) rule for Loo and Hoyle's for Put.
 """
 

@@ -3,7 +3,7 @@
 A rulings file is YAML (loaded as strictly as rule files)::
 
     title: Pam must be civil when its holder has another trump
-    source: RULES.md 1.2.8; D30; Peel (S003)
+    source: docs/sources.md 1.2.8; D30; Peel (S003)
     variant: five-card-loo          # a bundled name, or a path relative to this file
     house_rules: []
     options: {following: {be_civil: unless_revoke}}   # inline overrides
@@ -34,7 +34,7 @@ says ``expect: {refused: "players"}``: the refusal must mention that word.
 
 >>> text = '''
 ... title: All pass
-... source: RULES.md 1.1.8.1
+... source: docs/sources.md 1.1.8.1
 ... variant: three-card-loo
 ... players: 3
 ... dealer: 2
