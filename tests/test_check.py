@@ -77,9 +77,66 @@ def test_an_invalid_file_exits_1_with_the_problem_line(tmp_path: Path) -> None:
     assert "deals" not in out  # nothing is played with invalid rules
 
 
-def test_a_missing_file_exits_1() -> None:
-    code, out, _ = check("no/such/rules.yaml")
-    assert code == 1 and "no such file" in out
+def test_a_missing_file_is_a_usage_error() -> None:
+    code, out, err = check("no/such/rules.yaml")
+    assert (code, out) == (2, "")
+    assert err == "cardrules check: error: argument FILE 'no/such/rules.yaml': no such file\n"
+
+
+def test_a_bundled_name_is_checked_at_its_usual_table_size_too() -> None:
+    code, out, err = check("five-card-loo", "--deals", "3", "--max-players", "6")
+    assert code == 0, out + err
+    # Three to six players (RULES 1.1.1, 1.2.1); five is usual: 3, the middle 4, 5 and 6.
+    assert [line.split(":")[0] for line in out.splitlines()[1:-1]] == [
+        f"five-card-loo, {n} players" for n in (3, 4, 5, 6)
+    ]
+    assert out.splitlines()[-1] == "five-card-loo: conformant"
+
+
+def test_house_rules_and_overrides_are_applied_after_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "my-loo.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    code, out, _ = check(
+        str(path), "-H", "club-law", "--set", "wagers.stake_loo=9", "--deals", "3",
+        "--max-players", "3",
+    )  # fmt: skip
+    assert code == 0, out
+    assert f"{path} + club-law, 3 players: 3 deals: ok" in out
+
+
+def test_a_house_rule_without_applies_to_needs_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "ours.yaml"
+    path.write_text("name: ours\nkind: house_rule\nwagers:\n  stake_loo: 9\n", encoding="utf-8")
+    code, out, err = check(str(path), "--deals", "3")
+    assert code == 2
+    assert out == f"{path}: valid (0 errors, 0 warnings)\n"
+    assert err == (
+        f"cardrules check: error: {path} is a house rule without applies_to: name the game to "
+        f"play it with: cardrules check GAME -H {path}\n"
+    )
+    code, out, _ = check("three-card-loo", "-H", str(path), "--deals", "3", "--max-players", "3")
+    assert code == 0 and f"three-card-loo + {path}, 3 players: 3 deals: ok" in out
+
+
+def test_sessions_that_end_as_they_are_dealt_still_end_the_check(tmp_path: Path) -> None:
+    """One card each and flushes shown at once: every hand is a flush, every deal is over as
+    it is dealt, and no action is ever taken. The check counts those deals and ends."""
+    path = tmp_path / "dealt.yaml"
+    path.write_text(
+        "name: dealt\nkind: game\nextends: five-card-loo\ndeal:\n  hand_size: 1\n"
+        "  packets: [1]\nspecial_hands:\n  flush:\n    declare: at_once\n",
+        encoding="utf-8",
+    )
+    code, out, _ = check(str(path), "--deals", "7", "--max-players", "3")
+    assert code == 0, out
+    assert f"{path}, 3 players: 7 deals: ok" in out
+
+
+def test_progress_is_shown_on_stderr_when_asked() -> None:
+    code, out, err = check("irish-loo", "--deals", "4", "--max-players", "3", "--progress")
+    assert code == 0, out
+    assert "\rirish-loo, 3 players: 4/4 deals" in err
+    assert err.endswith("\r")  # the line is cleared before the result is printed
 
 
 def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
@@ -128,3 +185,5 @@ def test_player_counts_are_the_fewest_a_middle_and_the_capped_most() -> None:
     assert player_counts(3, 6) == [3, 4, 6]
     assert player_counts(4, 4) == [4]
     assert player_counts(3, 16, cap=12) == [3, 7, 12]
+    assert player_counts(3, 6, usual=5) == [3, 4, 5, 6]
+    assert player_counts(2, 2, usual=2) == [2]

@@ -120,8 +120,27 @@ def test_validate_json_for_tools(tmp_path: Path) -> None:
 def test_validate_reports_a_missing_file_and_goes_on(tmp_path: Path) -> None:
     good = write(tmp_path, "good.yaml", "name: good\n")
     code, out, _ = run("validate", tmp_path / "absent.yaml", good)
-    assert code == 1
-    assert out.splitlines()[0] == f"{tmp_path / 'absent.yaml'}:0:0: error: no such file"
+    assert code == 2  # a FILE that does not exist is a usage error
+    absent = tmp_path / "absent.yaml"
+    assert out.splitlines() == [
+        f"cardrules validate: error: argument FILE '{absent}': no such file",
+        "2 files checked: 1 invalid (1 error, 0 warnings)",
+    ]
+
+
+def test_validate_and_check_accept_a_bundled_name() -> None:
+    code, out, _ = run("validate", "five-card-loo", "club-law", "Irish-Loo")
+    assert (code, out) == (0, "3 files checked: all valid (0 errors, 0 warnings)\n")
+
+
+def test_a_name_that_is_neither_a_file_nor_bundled_says_how_to_write_a_path() -> None:
+    code, out, _ = run("validate", "fiv-card-loo")
+    assert code == 2
+    assert out.splitlines()[0] == (
+        "cardrules validate: error: argument FILE 'fiv-card-loo': no such file, and no bundled "
+        "game or house rule has that name (did you mean 'five-card-loo'? A rule file's path "
+        "is written as it is, e.g. ./my-loo.yaml)"
+    )
 
 
 def test_a_broken_base_shared_by_several_files_is_printed_once(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Random legal play of every bundled game with each applicable house rule.
 
 For each game alone and with each house rule written for it, at its smallest,
-a middle and its largest player count: deals in sessions, the engine's
+a middle, its usual and its largest player count: deals in sessions, the engine's
 invariants checked at every step (see cardrules.tools.conformance). A failure
 prints the seed and the record that reproduces it.
 
@@ -35,7 +35,7 @@ def _configs() -> list[tuple[str, tuple[str, ...], int]]:
         for hr in combos:
             rules = cardrules.load_variant(g.name, house_rules=hr)
             lo, hi = rules.players.min, rules.max_players
-            for n in sorted({lo, (lo + hi) // 2, hi}):
+            for n in sorted({lo, (lo + hi) // 2, rules.players.default, hi}):
                 out.append((g.name, hr, n))
     return out
 
@@ -78,3 +78,37 @@ def test_long_random_play_keeps_the_invariants(
     game: str, house_rules: tuple[str, ...], players: int
 ) -> None:
     check(game, house_rules, players, SLOW_DEALS, seed=17)
+
+
+def test_the_usual_table_size_is_among_those_checked() -> None:
+    # Five-card loo is for three to six, five usual (RULES 1.2.1): 5 must be checked.
+    assert {n for g, _, n in CONFIGS if g == "five-card-loo"} == {3, 4, 5, 6}
+
+
+def test_a_turn_up_drawn_in_exchange_is_counted_once() -> None:
+    """With the turn-up drawable (D43), the turn-up may end in a hand: it is one card of
+    the 52, not a 53rd."""
+    from cardrules.engine.session import Session
+    from cardrules.tools.conformance import card_places
+
+    rules = cardrules.load_variant("five-card-loo", overrides={"exchange.turnup_drawable": True})
+    report = check_rules(rules, 5, 120, seed=3, deep_every=40)
+    assert report.ok, "\n".join(str(f) for f in report.failures)
+    drawn = 0
+    for seed in range(20):
+        # Six hands of five leave 21 cards and the turn-up: the stock runs out.
+        s = Session(rules, 6, seed=seed)
+        # Everyone exchanges as many cards as the stock allows, the turn-up last in it.
+        while s.deal.phase_name == "declare" and not s.deal_over:
+            texts = s.legal_action_texts()
+            exchanges = [t for t in texts if t.startswith("exchange ")]
+            s.apply(max(exchanges, key=len) if exchanges else texts[0])
+        if s.deal_over:
+            continue
+        v = s.deal.view
+        in_hands = [c for p in range(6) for c in v.hand(p)]
+        if v.turnup in in_hands:
+            drawn += 1
+            cards = card_places(s)
+            assert len(cards) == 52 and len(set(cards)) == 52
+    assert drawn, "no deal drew the turn-up: the case is not exercised"

@@ -148,9 +148,10 @@ def hand_on(screen: str) -> list[str]:
     return lines[-1].split()
 
 
-def result_lines(text: str) -> list[str]:
-    """Each deal's result block and the game's last line, as the game and the replay
-    print them."""
+def result_lines(text: str, you: int | None = None) -> list[str]:
+    """Each deal's result block and the game's last line (the winner or the standing), as
+    the game and the replay print them; with ``you``, the person's seat is named as the
+    replay names it (``seat K``) rather than ``you``."""
     out: list[str] = []
     inside = False
     for line in text.splitlines():
@@ -161,8 +162,10 @@ def result_lines(text: str) -> list[str]:
             out.append(line)
         else:
             inside = False
-        if line.startswith(("Game over", "Stopped after", "Game abandoned", "The record ends")):
-            out.append(line.split(". Final ")[1])
+        if line.startswith(("Winner: ", "Standing: ")):
+            out.append(line)
+    if you is not None:
+        out = [re.sub(r"\byou\b", f"seat {you}", x.replace("you win", "you wins")) for x in out]
     return out
 
 
@@ -252,13 +255,14 @@ def test_bad_input_gets_a_short_message_and_the_question_again(tmp_path: Path) -
     assert answers[0].startswith("nonsense\n  ? 'nonsense' is not an action")
     assert answers[1].startswith("\n  ? type the number of an action (1 to 3)")
     assert answers[2].startswith("99\n  ? there is no action 99: choose 1 to 3")
-    # A card played while declaring: the engine's refusal, with its reason.
+    # A card played while declaring: the engine's refusal, with its reason, then what is
+    # legal, numbered as on the menu.
     assert answers[3].startswith(
-        "play AS\n  Not allowed: seat 1 may not play AS: no card is "
-        "played until everyone has declared (legal: stand, throw-up, "
-        "take-miss)"
+        "play AS\n  Not allowed: you may not play AS: no card is played until everyone has\n"
+        "    declared\n"
+        "  Legal now: 1) stand, 2) throw-up, 3) take-miss\n"
     )
-    assert "no card is played until everyone has declared" in answers[4]
+    assert "no card is played until everyone has declared" in " ".join(answers[4].split())
     assert answers[5].startswith("exchange\n  ? 'exchange': name the cards to exchange")
     assert "You stop the game." in answers[6]
     assert "Game abandoned after 0 deals." in answers[6]
@@ -282,10 +286,12 @@ def test_end_of_input_mid_game_ends_cleanly_and_writes_the_record(tmp_path: Path
         stdin="1\n",
     )
     assert (code, err) == (0, "")
-    assert out.rstrip().splitlines()[-3:-1] == [
+    assert out.rstrip().splitlines()[-4:-1] == [
         "End of input: the game stops here.",
-        "Game abandoned after 0 deals. Final counters seat 0 -5, seat 1 0, seat 2 0, seat 3 0; "
-        "5 left in the pool.",
+        "Game abandoned after 0 deals.",
+        # The dealer, seat 0, paid the pool of 5 (RULES 1.2.3): the others are level at 0.
+        "Standing: you, seat 2 and seat 3 level at the top. Final counters: you 0, "
+        "seat 2 0, seat 3 0, seat 0 -5; 5 left in the pool.",
     ]
     data = json.loads(record.read_text(encoding="utf-8"))
     assert "1: stand" in data["actions"]
@@ -403,7 +409,7 @@ def test_an_illegal_card_is_refused_with_the_reason_and_asked_again() -> None:
             term.type(barred[0])
             answer = term.expect(PROMPT)
             assert re.search(
-                rf"  Not allowed: seat 0 may not play {barred[0]}: (must follow "
+                rf"  Not allowed: you may not play {barred[0]}: (must follow "
                 r"suit|must head the trick|void in the suit led|the leader must)",
                 answer,
             ), answer
@@ -458,18 +464,20 @@ def test_put_played_to_the_end_then_replayed(tmp_path: Path) -> None:
     played = term.text
     rules = cardrules.load_variant("put")
     assert rules.session.target_points == 5  # "a race to five points"
-    over = re.search(
-        r"Game over after (\d+) deals?: seat (\d)(?: \(you\))? wins\. "
-        r"Final points seat 0 (\d+), seat 1 (\d+)\.",
-        played,
-    )
+    over = re.search(r"Game over after (\d+) deals?\.\n", played)
     assert over, played[-1500:]
-    points = [int(over.group(3)), int(over.group(4))]
-    assert points[int(over.group(2))] >= 5 > points[1 - int(over.group(2))]
+    final = played[over.end() :].splitlines()[0]
+    won = re.fullmatch(
+        r"Winner: (you|seat 1) wins?\. Final points: (\w+ ?\d?) (\d+), \S+ ?\d? (\d+)\.", final
+    )
+    assert won, final
+    # The winner is named first, with his points: five or more, the other fewer.
+    assert won.group(1) == won.group(2)
+    assert int(won.group(3)) >= 5 > int(won.group(4))
     # The replay of the saved record prints the same results, deal by deal.
     code, shown, err = play_pipe("replay", str(record), stdin="")
     assert (code, err) == (0, "")
-    assert result_lines(shown) == result_lines(played)
+    assert result_lines(shown) == result_lines(played, you=0)
     assert len([x for x in result_lines(played) if x.startswith("Deal ")]) == int(over.group(1))
 
 
@@ -495,7 +503,7 @@ def test_three_card_loo_replay_repeats_the_results_of_the_game(tmp_path: Path) -
     assert (code, err) == (0, "")
     code, shown, err = play_pipe("replay", str(record), stdin="")
     assert (code, err) == (0, "")
-    assert result_lines(shown) == result_lines(out)
+    assert result_lines(shown) == result_lines(out, you=2)
     assert len([x for x in result_lines(out) if x.startswith("Deal ")]) == 3
     # The replay shows every hand; the game showed only the person's own.
     assert "seat 0 holds " in shown and " holds " not in out
@@ -574,7 +582,8 @@ def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
     """Play three deals with random answers, checking each line printed."""
     import random
 
-    from cardrules.cli.terminal import HELP, play_game
+    from cardrules.cli.screen import promoted_card
+    from cardrules.cli.terminal import game_help, game_verbs, play_game
     from cardrules.players.base import RandomBot
 
     n = rules.max_players
@@ -589,6 +598,8 @@ def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
         o = session.observation(person)
         seen.update(o["hand"], o.get("miss_hand") or (), (c for _, c in o["played"]))
         seen.add(o["turn_up"] or "")
+        # The promoted card (Pam) is named by the rules, to everyone.
+        seen.add(promoted_card(rules.promoted.card, o["trump"], rules.pack.ranks) or "")
         for cards in o["shown"].values():
             seen.update(cards)
 
@@ -597,7 +608,7 @@ def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
         assert "Traceback" not in line
         if " shows " in line:  # a flush laid on the table by the rules
             seen.update(CARD.findall(line))
-        if PUBLIC_MOVE.match(line) or line in HELP.splitlines():
+        if PUBLIC_MOVE.match(line) or line in game_help(game_verbs(session)):
             return
         hidden = [c for c in CARD.findall(line) if c not in seen]
         assert not hidden, (seed, line)
@@ -620,8 +631,8 @@ def test_ctrl_c_at_the_question_stops_the_game_cleanly() -> None:
     lines: list[str] = []
     person = session.to_move
     assert play_game(session, person, {}, interrupt, lines.append) == "interrupted"
-    assert lines[-2] == "Interrupted: the game stops here."
-    assert lines[-1].startswith("Game abandoned after 0 deals. Final counters ")
+    assert lines[-3:-1] == ["Interrupted: the game stops here.", "Game abandoned after 0 deals."]
+    assert lines[-1].startswith("Standing: ")
 
 
 def test_ctrl_c_ends_the_process_with_130_and_no_traceback(tmp_path: Path) -> None:

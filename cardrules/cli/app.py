@@ -15,15 +15,16 @@ its arguments; adding a subcommand touches nothing else::
         return 0
 
 No traceback reaches the user: a :class:`~cardrules.errors.RulesError`
-prints its problems and exits 1, a file that cannot be read is a one-line
-message.
+prints its problems and exits 1 (2 when the problem is with an argument, naming it), a
+file that cannot be read is a one-line message. The exit codes are those of
+:mod:`cardrules.cli.arguments` (:data:`~cardrules.cli.arguments.EXIT_USAGE` and the rest).
 
 >>> import io
 >>> out, err = io.StringIO(), io.StringIO()
 >>> run(["validate", "no/such/file.yaml"], out, err)
-1
+2
 >>> print(out.getvalue(), end="")
-no/such/file.yaml:0:0: error: no such file
+cardrules validate: error: argument FILE 'no/such/file.yaml': no such file
 1 file checked: 1 invalid (1 error, 0 warnings)
 """
 

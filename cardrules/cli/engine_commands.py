@@ -15,14 +15,27 @@ imports this module when it is built.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import random
 import sys
 import time
 from typing import IO, Any
 
-from cardrules.cli.arguments import HOUSE_RULES, VARIANT, arg, assignment, command, positive
-from cardrules.errors import CardRulesError, RulesError
+from cardrules.cli.arguments import (
+    EXIT_FOUND,
+    EXIT_OK,
+    EXIT_USAGE,
+    HOUSE_RULES,
+    VARIANT,
+    arg,
+    assignment,
+    command,
+    exit_codes,
+    positive,
+)
+from cardrules.errors import CardRulesError, FileError, RulesError
+from cardrules.files import RECORD, read_json, read_stream
 
 
 @command(
@@ -52,9 +65,24 @@ from cardrules.errors import CardRulesError, RulesError
     arg(
         "--workers",
         type=positive,
-        default=1,
+        default=None,
         metavar="W",
-        help="spread the sessions over W processes (the same results; default 1)",
+        help="spread the sessions over W processes, at most one per core (the same "
+        "results; default 1); with --backend ray, W tasks at once (default: the cluster's "
+        "processors)",
+    ),
+    arg(
+        "--backend",
+        choices=("process", "ray"),
+        default=None,
+        help="where --workers run: process (this machine, the default) or ray "
+        "(a Ray cluster, needs pip install cardrules[ray]); the same results",
+    ),
+    arg(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the cluster to join (host:port of 'ray start --head', "
+        "or auto); without it a Ray is started on this machine for the run",
     ),
     arg("--json", action="store_true", help="print the summary as JSON"),
     arg(
@@ -90,6 +118,7 @@ from cardrules.errors import CardRulesError, RulesError
         action="store_true",
         help="show the progress bar on stderr even when it is not a terminal",
     ),
+    epilog=exit_codes("(not used: a simulation that runs succeeds)"),
 )
 def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time: the loader and the simulation (the engine, the bots) are imported when
@@ -100,10 +129,10 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
     if args.plot and not plot.available():
         print(f"cardrules: --plot needs matplotlib: {plot.INSTALL_HINT}", file=err)
-        return 2
+        return EXIT_USAGE
     if (args.house_rules2 or args.overrides2) and not args.compare:
         print("cardrules: -H2 and --set2 apply to the rule set of --compare OTHER", file=err)
-        return 2
+        return EXIT_USAGE
     rules = load_variant(args.variant, args.house_rules, dict(args.overrides) or None)
     other = (
         load_variant(args.compare, args.house_rules2, dict(args.overrides2) or None)
@@ -118,7 +147,7 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 f"{r.max_players} players, not {players}",
                 file=err,
             )
-            return 2
+            return EXIT_USAGE
     if other is not None and other.wagers.scoring is not rules.wagers.scoring:
         unit = {"pool": "counters", "points": "points"}
         print(
@@ -126,10 +155,13 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             f"{other.name} for {unit[other.wagers.scoring.value]}: they cannot be compared",
             file=err,
         )
-        return 2
+        return EXIT_USAGE
     bots = _bots(args.bots, players, err)
     if bots is None:
-        return 2
+        return EXIT_USAGE
+    pool = _pool_options(args, err)
+    if pool is None:
+        return EXIT_USAGE
     total = args.deals * (2 if other else 1)
     bar = Progress(err, total) if args.progress or _isatty(err) else None
     series = bool(args.plot)
@@ -141,9 +173,9 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 args.deals,
                 args.seed,
                 bots=bots,
-                workers=args.workers,
                 series=series,
                 progress=bar.update if bar else None,
+                **pool,
             )
             summaries = [result]
         else:
@@ -154,9 +186,9 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
                 args.deals,
                 args.seed,
                 bots=bots,
-                workers=args.workers,
                 series=series,
                 progress=bar.update if bar else None,
+                **pool,
             )
             summaries = [result.a, result.b]
     finally:
@@ -172,9 +204,9 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             plot.plot(summaries, args.plot)
         except ImportError:
             print(f"cardrules: --plot needs matplotlib: {plot.INSTALL_HINT}", file=err)
-            return 2
+            return EXIT_USAGE
         print(f"cardrules: plot written to {args.plot}", file=err)
-    return 0
+    return EXIT_OK
 
 
 def _bots(text: str, players: int, err: IO[str]) -> list[str] | None:
@@ -200,6 +232,31 @@ def _bots(text: str, players: int, err: IO[str]) -> list[str] | None:
             print(f"cardrules: --bots: {message}", file=err)
             return None
     return names
+
+
+def _pool_options(args: argparse.Namespace, err: IO[str]) -> dict[str, Any] | None:
+    """``workers``, ``backend`` and ``address`` for :func:`simulate`, or ``None`` after
+    saying what is wrong; more processes than cores are capped, with a message."""
+    # Start-up time: the pools are imported when a simulation runs.
+    from cardrules.tools.simulate.pools import cores
+
+    workers, backend = args.workers, args.backend
+    if args.address and backend != "ray":
+        print("cardrules: --address is for --backend ray", file=err)
+        return None
+    if backend == "ray":
+        if importlib.util.find_spec("ray") is None:
+            print("cardrules: --backend ray needs Ray: pip install cardrules[ray]", file=err)
+            return None
+        return {"workers": workers, "backend": "ray", "address": args.address}
+    if workers is not None and workers > cores():
+        print(
+            f"cardrules: --workers {workers}: this machine has {cores()} cores; "
+            f"using {cores()} workers",
+            file=err,
+        )
+        workers = cores()
+    return {"workers": workers, "backend": backend}
 
 
 def _isatty(stream: IO[str]) -> bool:
@@ -259,6 +316,7 @@ class Progress:
     "rulings",
     "run rulings files (a deal, its actions and what must follow)",
     arg("paths", nargs="+", metavar="PATH", help="rulings files or folders of them"),
+    epilog=exit_codes("a ruling failed, or a rulings file is not valid"),
 )
 def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time: rulings play deals, with the engine.
@@ -267,16 +325,21 @@ def _rulings(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     results = run_paths(args.paths)
     if not results:
         print("cardrules: no rulings files found", file=err)
-        return 1
+        return EXIT_USAGE
     text, failed = report(results)
     print(text, file=out)
-    return 1 if failed else 0
+    return EXIT_FOUND if failed else EXIT_OK
 
 
 @command(
     "replay",
     "replay a game record and print each step",
-    arg("record", metavar="FILE", help="a record written by 'cardrules play --record'"),
+    arg(
+        "record",
+        metavar="FILE",
+        help="a record written by 'cardrules play --record' ('-': standard input)",
+    ),
+    epilog=exit_codes("the record is not a valid game record, or does not replay"),
 )
 def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time: a replay plays the record again, with the engine.
@@ -284,34 +347,30 @@ def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
     name = args.record
     try:
-        with open(name, encoding="utf-8") if name != "-" else _stdin() as f:
-            record = json.load(f)
-    except json.JSONDecodeError as exc:
-        print(f"cardrules: {name}: not a JSON record ({exc.msg}, line {exc.lineno})", file=err)
-        return 1
-    except UnicodeDecodeError:
-        print(f"cardrules: {name}: not a JSON record (not UTF-8 text)", file=err)
-        return 1
-    except OSError as exc:
-        print(f"cardrules: cannot read {name}: {exc.strerror or exc}", file=err)
-        return 1
+        if name == "-":
+            record = read_json(raw=read_stream(_stdin().buffer, "<stdin>", RECORD), name=name)
+        else:
+            record = read_json(name, RECORD)
+    except FileError as exc:  # no such file, not a regular file, too large, not JSON...
+        print(f"cardrules: {exc}", file=err)
+        return EXIT_FOUND
     try:
         lines = replay_lines(record)
     except RulesError as exc:
         first = exc.problems[0].message if exc.problems else str(exc)
         print(f"cardrules: {name}: the record's rules cannot be loaded: {first}", file=err)
-        return 1
+        return EXIT_FOUND
     except CardRulesError as exc:
         print(f"cardrules: {name}: {exc}", file=err)
-        return 1
+        return EXIT_FOUND
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         # A file that is JSON but not shaped like a record (hand-edited, truncated...).
         print(f"cardrules: {name}: not a valid game record ({type(exc).__name__}: {exc})", file=err)
-        return 1
+        return EXIT_FOUND
     for line in lines:
         print(line, file=out)
-    return 0
+    return EXIT_OK
 
 
-def _stdin() -> IO[str]:
+def _stdin() -> Any:
     return sys.stdin

@@ -17,16 +17,18 @@ from cardrules.api import replay
 from cardrules.cards import SUIT_NAMES, SUITS, card_text, sorted_cards
 from cardrules.cli.screen import (
     RULE,
+    card_label,
     hand_text,
     ordinal,
+    promoted_card,
     public_move,
     seat_name,
     signed,
-    trick_winner,
     wrap,
 )
 from cardrules.engine.actions import action_text
 from cardrules.engine.deal import Deal, FixedDeal
+from cardrules.engine.observation import seat_status
 from cardrules.engine.record import parse_step
 from cardrules.engine.result import DealResult
 from cardrules.engine.session import Session
@@ -79,13 +81,34 @@ class Narrator:
         self.show_hands = show_hands
         self.heading_due = True
         self.points_game = session.rules.wagers.scoring is Scoring.POINTS
+        self.sides = session.rules.partnerships.enabled
         self.told = session.deals_played
-        start: list[int] = session.start["scores"]  # type: ignore[assignment]
+        start: Any = session.start["scores"]  # a list of ints, as the session was given
         self.points = list(start) if self.points_game else []
+        self.sat_out_told = -1  # the deal in which the dealer sitting out was last told
+        self.decided_told = -1  # the deal whose decided end was last told
 
-    def name(self, seat: int) -> str:
-        """A seat's name; the person's own seat is ``you`` in their moves."""
+    def name(self, seat: int | None) -> str:
+        """A seat's name; the person's own seat is ``you``; ``tie`` for a tied trick."""
+        if seat is None:
+            return "tie"
         return "you" if seat == self.you and seat >= 0 else seat_name(seat)
+
+    def promoted(self) -> tuple[str, str] | None:
+        """The promoted card of the deal in progress and its name (``("JC", "Pam")``)."""
+        rules = self.session.rules
+        card = promoted_card(
+            rules.promoted.card, self.session.deal.view.trump_suit, rules.pack.ranks
+        )
+        return None if card is None else (card, rules.promoted.name)
+
+    def side_name(self, seat: int) -> str:
+        """A side of a partnership game, by its seats: ``you and seat 2``, ``seats 1 and 3``."""
+        partner = (seat + 2) % self.session.players
+        pair = sorted((seat, partner))
+        if self.you in pair:
+            return f"you and {seat_name(partner if seat == self.you else seat)}"
+        return f"seats {pair[0]} and {pair[1]}"
 
     def heading(self) -> list[str]:
         """The heading of the deal in progress if it has not been shown yet, else nothing."""
@@ -106,7 +129,15 @@ class Narrator:
                 text += f" (turn-up {turn_up})"
         if not self.points_game:
             text += f"; pool {d.pool}" + (" (a single)" if d.ctx.single else "")
+        promoted = self.promoted()
+        if promoted is not None and promoted[0] != "JC":
+            text += f"; {promoted[1]} is {promoted[0]}"
         lines = [text]
+        if seat_status(d, d.dealer) == "sits out":
+            lines.append(
+                f"  {self.name(d.dealer)} (the dealer) {'sit' if d.dealer == self.you else 'sits'}"
+                f" out this deal: more than {s.rules.players.dealer_sits_out_above} players"
+            )
         if self.show_hands:
             for seat in range(s.players):
                 cards = [card_text(c) for c in sorted_cards(d.hand(seat))]
@@ -139,26 +170,83 @@ class Narrator:
         ):
             mover = "the miss" if self.you is None else f"{mover}, for the miss"
         tricks = len(view.winners)
+        promoted = self.promoted()
         s.apply(action)
         move = view.history[-1][1]
         if self.viewer is None or seat == self.viewer:
             text = action_text(move)
+            verb, _, card = text.partition(" ")
+            if verb == "play":
+                text = f"play {card_label(card, promoted)}"
         else:
             text = public_move(deal.public_history(self.viewer)[-1].split(": ", 1)[1])
         lines = [f"  {mover}: {text}"]
         if len(view.winners) > tricks:
-            lines.append(self._trick_line(deal))
+            lines.append(self._trick_line(deal, promoted))
+            lines.extend(self._decided(deal))
+        if deal.result is None and not s.is_over and deal is s.deal:
+            lines.extend(self._sitting_out(seat))
         lines.extend(self._settled(deal))
         return lines
 
-    def _trick_line(self, deal: Deal) -> str:
+    def _trick_line(self, deal: Deal, promoted: tuple[str, str] | None) -> str:
         view = deal.view
         k = len(view.in_play)
         played = view.played_cards()[-k:]
         w = view.winners[-1]
-        winner = "a tie" if w is None else seat_name(view.seat_of(w)) + " wins"
-        cards = ", ".join(f"{seat_name(s)} {card_text(c)}" for s, c in played)
+        if w is None:
+            winner = "a tie"
+        else:
+            who = view.seat_of(w)
+            winner = self.name(who) + (" win" if who == self.you else " wins")
+            card = next((c for s, c in played if s == who), None)
+            if promoted is not None and card is not None and card_text(card) == promoted[0]:
+                winner += f" with {promoted[1]}, above every trump"
+        cards = ", ".join(f"{self.name(s)} {card_label(card_text(c), promoted)}" for s, c in played)
         return f"  trick {len(view.winners)}: {cards}: {winner}"
+
+    def _decided(self, deal: Deal) -> list[str]:
+        """In a game of challenges (Put), the line saying the deal is decided, once, when a
+        side has more tricks than the other could still equal."""
+        s = self.session
+        view = deal.view
+        if not s.rules.challenges.enabled or self.decided_told == s.deals_played:
+            return []
+        remaining = s.rules.deal.hand_size - len(view.winners)
+        if remaining <= 0:
+            return []
+        won = [0, 0]
+        leader = [-1, -1]
+        for w in view.winners:
+            if w is not None and w >= 0:
+                seat = view.seat_of(w)
+                won[seat % 2] += 1
+                leader[seat % 2] = seat
+        ahead = 0 if won[0] > won[1] else 1
+        if won[ahead] - won[1 - ahead] <= remaining:
+            return []
+        self.decided_told = s.deals_played
+        seat = leader[ahead]
+        has = "have" if seat == self.you else "has"
+        tricks = "tricks" if won[ahead] != 1 else "trick"
+        return [
+            f"  {self.name(seat)} {has} {won[ahead]} {tricks} to {won[1 - ahead]}: the deal is "
+            f"decided, whatever the {'last trick' if remaining == 1 else 'tricks left'}"
+        ]
+
+    def _sitting_out(self, mover: int) -> list[str]:
+        """The line saying that the dealer sits out, once a deal, when the turn passes him."""
+        s = self.session
+        view = s.deal.view
+        dealer = view.dealer
+        if self.sat_out_told == s.deals_played or seat_status(view, dealer) != "sits out":
+            return []
+        n = s.players
+        nxt = s.to_move
+        if nxt < 0 or nxt >= n or (dealer - mover) % n >= (nxt - mover) % n or mover == dealer:
+            return []
+        self.sat_out_told = s.deals_played
+        return [f"  {self.name(dealer)} (the dealer) sits out: the turn passes to {self.name(nxt)}"]
 
     def _settled(self, deal: Deal | None) -> list[str]:
         """The lines for every deal settled since the last call."""
@@ -186,15 +274,14 @@ class Narrator:
             lines.append(f"  {seat_name(seat)} shows {hand_text(shown_cards)}")
         if res.flush:
             what = "the best card" if res.ended_by == "exposed_single" else "a flush"
-            lines.append(
-                f"  {' and '.join(seat_name(s) for s in res.flush)} "
-                f"win{'s' * (len(res.flush) == 1)} with {what}"
-            )
+            holders = [self.name(s) for s in res.flush]
+            one = len(res.flush) == 1 and res.flush[0] != self.you
+            lines.append(f"  {' and '.join(holders)} win{'s' * one} with {what}")
         if res.tricks:
             lines.extend(
                 wrap(
                     "  tricks: ",
-                    [f"{ordinal(i)} {trick_winner(w)}" for i, w in enumerate(res.tricks, 1)],
+                    [f"{ordinal(i)} {self.name(w)}" for i, w in enumerate(res.tricks, 1)],
                 )
             )
         if self.points_game:
@@ -203,44 +290,85 @@ class Narrator:
                 lines.append("  a trick and tie after a put was seen: the game starts anew")
             for seat, p in enumerate(res.points):
                 self.points[seat] += p
-            scored = [f"{seat_name(seat)} {signed(p)}" for seat, p in enumerate(res.points) if p]
-            now = ", ".join(f"{seat_name(seat)} {p}" for seat, p in enumerate(self.points))
-            lines.append(f"  points: {', '.join(scored) or 'none'}; points now {now}")
+            lines.append(self._points_line(res))
             return lines
-        looed = ", ".join(seat_name(s) for s in res.looed)
-        lines.append(f"  looed: {looed or 'nobody'}")
+        looed = list(res.looed)
+        paid: list[int] = []
+        if res.flush:  # who threw up only pays the flush; who stood is looed by it
+            paid = [seat for seat in looed if seat not in res.stood]
+            looed = [seat for seat in looed if seat in res.stood]
+        lines.append(f"  looed: {', '.join(self.name(s) for s in looed) or 'nobody'}")
+        if paid:
+            lines.append(
+                f"  paid the flush without being looed: {', '.join(self.name(s) for s in paid)}"
+            )
         lines.extend(
-            wrap("  net: ", [f"{seat_name(seat)} {signed(n)}" for seat, n in enumerate(res.net)])
+            wrap("  net: ", [f"{self.name(seat)} {signed(n)}" for seat, n in enumerate(res.net)])
         )
         single = "a single" if res.next_single else "not a single"
         lines.append(f"  pool carried: {res.carried}; the next deal is {single}")
         return lines
 
+    def _points_line(self, res: DealResult) -> str:
+        """The points a deal scored and the score now: by seat, or by side with partners."""
+        if self.sides:
+            firsts = [
+                seat for seat in range(len(res.points)) if seat < (seat + 2) % len(res.points)
+            ]
+            scored = [
+                f"{self.side_name(s)} {signed(res.points[s])}" for s in firsts if res.points[s]
+            ]
+            now = ", ".join(f"{self.side_name(s)} {self.points[s]}" for s in firsts)
+        else:
+            scored = [f"{self.name(s)} {signed(p)}" for s, p in enumerate(res.points) if p]
+            now = ", ".join(f"{self.name(s)} {p}" for s, p in enumerate(self.points))
+        return f"  points: {', '.join(scored) or 'none'}; points now {now}"
+
     def closing(self, reason: str) -> list[str]:
-        """The last lines: the game's end and the final scores."""
+        """The last lines: how the game ended, then, last, the winner or the standing."""
         s = self.session
         played = f"{s.deals_played} deal{'s' * (s.deals_played != 1)}"
-        if self.points_game:
-            final = ", ".join(f"{seat_name(seat)} {p}" for seat, p in enumerate(s.scores))
-            final = f"points {final}"
-        else:
-            final = "counters " + ", ".join(
-                f"{seat_name(seat)} {signed(v)}" for seat, v in enumerate(s.scores)
-            )
-            if s.pool:
-                final += f"; {s.pool} left in the pool"
         if reason == "over":
-            head = f"Game over after {played}"
-            if s.winner:
-                names = [seat_name(w) + (" (you)" if w == self.you else "") for w in s.winner]
-                head += f": {' and '.join(names)} win" + ("s" if len(s.winner) == 1 else "")
+            head = f"Game over after {played}."
         elif reason == "deals":
-            head = f"Stopped after {played}, as asked"
+            head = f"Stopped after {played}, as asked."
         elif reason == "record":
-            head = f"The record ends after {played}"
+            head = f"The record ends after {played}."
         else:
-            head = f"Game abandoned after {played}"
-        return [f"{head}. Final {final}."]
+            head = f"Game abandoned after {played}."
+        return [head, self.standing(reason == "over")]
+
+    def standing(self, over: bool) -> str:
+        """The winner and the final scores, best first: ``Winner: ...`` when the rules ended
+        the game with a winner, else ``Standing: ...`` (Loo has no winner by the rules)."""
+        s = self.session
+        order = sorted(range(s.players), key=lambda seat: (-s.scores[seat], seat))
+        if self.sides:
+            order = [seat for seat in order if seat < (seat + 2) % s.players]
+        unit = "points" if self.points_game else "counters"
+
+        def score(seat: int) -> str:
+            value = s.scores[seat]
+            return f"{value}" if self.points_game else signed(value)
+
+        def named(seat: int) -> str:
+            return self.side_name(seat) if self.sides else self.name(seat)
+
+        scores = ", ".join(f"{named(seat)} {score(seat)}" for seat in order)
+        pool = f"; {s.pool} left in the pool" if s.pool and not self.points_game else ""
+        if over and s.winner:
+            winners = sorted(set(s.winner))
+            names = (
+                self.side_name(winners[0])
+                if self.sides
+                else " and ".join(self.name(w) for w in winners)
+            )
+            plural = self.sides or len(winners) > 1 or winners[0] == self.you
+            return f"Winner: {names} win{'' if plural else 's'}. Final {unit}: {scores}{pool}."
+        top = [named(seat) for seat in order if s.scores[seat] == s.scores[order[0]]]
+        lead = top[0] if len(top) == 1 else f"{', '.join(top[:-1])} and {top[-1]}"
+        ahead = "ahead" if len(top) == 1 else "level at the top"
+        return f"Standing: {lead} {ahead}. Final {unit}: {scores}{pool}."
 
 
 # --------------------------------------------------------------------------- replay
@@ -253,8 +381,8 @@ def replay_lines(record: dict[str, Any]) -> list[str]:
     >>> import cardrules
     >>> s = cardrules.new_session("put", seed=4, dealer=1)
     >>> s.apply("throw-up")
-    >>> replay_lines(s.record())[-1]
-    'The record ends after 1 deal. Final points seat 0 0, seat 1 1.'
+    >>> replay_lines(s.record())[-2:]
+    ['The record ends after 1 deal.', 'Standing: seat 1 ahead. Final points: seat 1 1, seat 0 0.']
     """
     full = replay(record)
     start: dict[str, Any] = dict(full.start)  # each value read as the key it is for

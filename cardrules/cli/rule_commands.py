@@ -23,18 +23,25 @@ from __future__ import annotations
 import argparse
 import enum
 import json
+import os
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 import attrs
 
 from cardrules.cli.arguments import (
+    EXIT_FOUND,
+    EXIT_OK,
+    EXIT_USAGE,
     HOUSE_RULES,
     OVERRIDES,
     VARIANT,
     arg,
     command,
+    exit_codes,
+    missing_rule_file,
     problem_text,
+    rule_file,
 )
 from cardrules.errors import ERROR, WARNING, Problem
 
@@ -87,7 +94,12 @@ def _schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 @command(
     "validate",
     "check rule files; exit 0 only when all are valid",
-    arg("files", metavar="FILE", nargs="+", help="rule files (games or house rules)"),
+    arg(
+        "files",
+        metavar="FILE",
+        nargs="+",
+        help="rule files (games or house rules), or the names of bundled ones",
+    ),
     arg("--strict", action="store_true", help="treat warnings as errors"),
     arg(
         "--format",
@@ -95,12 +107,21 @@ def _schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         default="text",
         help="text lines (default) or JSON for tools",
     ),
+    epilog=exit_codes("a file is invalid (2 when a FILE does not exist)"),
 )
 def _validate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time, as in _list.
     from cardrules.rules.loader import validate
 
-    results = [(file, validate(file, strict=args.strict)) for file in args.files]
+    results: list[tuple[str, list[Problem]]] = []
+    missing = False
+    for given in args.files:
+        file = rule_file(given)
+        if os.path.lexists(file):
+            results.append((given, validate(file, strict=args.strict)))
+        else:
+            missing = True
+            results.append((given, [missing_rule_file(given)]))
     invalid = [file for file, problems in results if _failed(problems)]
     if args.format == "json":
         report = {
@@ -121,7 +142,7 @@ def _validate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             for problem in problems:
                 if problem not in shown:
                     shown.add(problem)
-                    print(problem, file=out)
+                    print(problem_text(problem, args), file=out)
         errors = sum(p.severity == ERROR for _, ps in results for p in ps)
         warnings = sum(p.severity == WARNING for _, ps in results for p in ps)
         files = f"{len(results)} file{'s' * (len(results) != 1)} checked"
@@ -129,7 +150,7 @@ def _validate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         print(
             f"{files}: {state} ({_count(errors, 'error')}, {_count(warnings, 'warning')})", file=out
         )
-    return 1 if invalid else 0
+    return EXIT_USAGE if missing else EXIT_FOUND if invalid else EXIT_OK
 
 
 def _failed(problems: Sequence[Problem]) -> bool:

@@ -20,8 +20,10 @@ __all__ = [
     "RULE",
     "WIDTH",
     "action_menu",
+    "card_label",
     "hand_text",
     "ordinal",
+    "promoted_card",
     "public_move",
     "screen_lines",
     "seat_name",
@@ -89,17 +91,51 @@ def hand_text(cards: Sequence[str]) -> str:
     return out
 
 
-def wrap(head: str, items: Sequence[str], sep: str = ", ", indent: str = "  ") -> list[str]:
-    """``head`` then the items joined by ``sep``, wrapped at the screen width.
+def promoted_card(card: str | None, trump: str | None, ranks: Sequence[str]) -> str | None:
+    """The promoted card (Pam) of a deal, as text: the card the rules name, or with
+    ``jack_of_trumps`` the jack of the trump suit; None when there is none in the pack.
+
+    >>> promoted_card("JC", "H", "AKQJT98765432"), promoted_card("jack_of_trumps", "D", "AKQJ")
+    ('JC', 'JD')
+    >>> promoted_card("jack_of_trumps", None, "AKQJ"), promoted_card(None, "S", "AKQJ")
+    (None, None)
+    """
+    if card == "jack_of_trumps":
+        card = f"J{trump}" if trump else None
+    if not card or card[0] not in ranks:
+        return None
+    return card
+
+
+def card_label(card: str, promoted: tuple[str, str] | None) -> str:
+    """A card as the table names it: the promoted card followed by its name.
+
+    >>> card_label("JC", ("JC", "Pam")), card_label("AC", ("JC", "Pam"))
+    ('JC (Pam)', 'AC')
+    """
+    return f"{card} ({promoted[1]})" if promoted is not None and card == promoted[0] else card
+
+
+def wrap(
+    head: str,
+    items: Sequence[str],
+    sep: str = ", ",
+    indent: str = "  ",
+    width: int = WIDTH,
+) -> list[str]:
+    """``head`` then the items joined by ``sep``, wrapped at ``width`` (the screen's) between
+    items, never inside one.
 
     >>> wrap("Tricks: ", ["1st seat 0", "2nd tie"])
     ['Tricks: 1st seat 0, 2nd tie']
+    >>> wrap("Legal: ", ["1) stand", "2) throw-up", "3) take-miss"], width=24)
+    ['Legal: 1) stand', '  2) throw-up', '  3) take-miss']
     """
     lines: list[str] = []
     line = head
     for i, item in enumerate(items):
         piece = item if i == 0 else sep + item
-        if len(line) + len(piece) > WIDTH and line.strip():
+        if len(line) + len(piece) > width and line.strip():
             lines.append(line.rstrip())
             line = indent + item
         else:
@@ -197,12 +233,15 @@ def screen_lines(
     points: bool = False,
     target: int = 0,
     single: bool = False,
+    promoted: tuple[str, str] | None = None,
 ) -> list[str]:
     """The table as the seat of ``obs`` sees it, with its legal actions numbered.
 
     ``obs`` is ``session.observation(seat)``; ``points`` says the game is
     scored in points (to ``target``) rather than counters and a pool; ``single``
-    that the deal is a single.
+    that the deal is a single; ``promoted`` the promoted card of the deal and its
+    name (``("JC", "Pam")``), shown beside the trumps and marked wherever it is played.
+    The person is ``you`` throughout; with partners, the points are the sides'.
 
     >>> import cardrules
     >>> s = cardrules.new_session("three-card-loo", players=3, seed=5, dealer=0)
@@ -220,21 +259,38 @@ def screen_lines(
     """
     you = obs["seat"]
     n = obs["players"]
+
+    def who(seat: int) -> str:
+        return "you" if seat == you else seat_name(seat)
+
     head = f"{RULE * 2} Deal {obs['deal_number'] + 1} {RULE * 2} "
     if title:
         head += f"{title} {RULE * 2} "
     head += f"you are seat {you} "
     lines = [head.ljust(WIDTH + 2, RULE)]
     table = f"Dealer: {seat_name(obs['dealer'])}"
+    if obs["statuses"][obs["dealer"]] == "sits out":
+        table += " (sits out this deal)"
     if obs["trump"]:
         table += f"    Trumps: {SUIT_NAMES[SUITS.index(obs['trump'])]}"
         if obs["turn_up"]:
             table += f" (turn-up {obs['turn_up']})"
-    if obs.get("partner") is not None:
-        table += f"    Your partner: seat {obs['partner']}"
+    if promoted is not None:
+        table += f"    {promoted[1]}: {promoted[0]}, above every trump"
+    partner = obs.get("partner")
+    if partner is not None:
+        table += f"    Your partner: seat {partner}"
     lines.append(table)
-    scores = [f"seat {s}{' (you)' if s == you else ''} {obs['scores'][s]}" for s in range(n)]
-    if points:
+    scores = [f"{seat_name(s)}{' (you)' if s == you else ''} {obs['scores'][s]}" for s in range(n)]
+    if points and partner is not None:
+        theirs = sorted(s for s in range(n) if s not in (you, partner))
+        sides = [
+            f"your side (you, seat {partner}) {obs['scores'][you]}",
+            f"the other side ({' and '.join(seat_name(s) for s in theirs)}) "
+            f"{obs['scores'][theirs[0]]}",
+        ]
+        lines.extend(wrap(f"Points (game to {target}): ", sides, sep="; "))
+    elif points:
         lines.extend(wrap(f"Points (game to {target}): ", scores))
     else:
         pool = f"Pool: {obs['pool']}"
@@ -243,8 +299,7 @@ def screen_lines(
         if obs["miss"] != "none":
             miss = obs["miss"]
             if miss.startswith("taken by "):
-                taker = int(miss.split()[-1])
-                miss = "taken by " + ("you" if taker == you else seat_name(taker))
+                miss = "taken by " + who(int(miss.split()[-1]))
             pool += f"    Miss: {miss}"
         if obs["stock_size"] and obs["phase"] == "declare":
             pool += f"    Stock: {obs['stock_size']} cards"
@@ -254,18 +309,19 @@ def screen_lines(
     for entry in obs["history"]:
         seat, _, move = entry.partition(": ")
         if not move.startswith("play "):
-            who = "you" if int(seat) == you else seat_name(int(seat))
-            said.append(f"{who}: {public_move(move)}")
+            said.append(f"{who(int(seat))}: {public_move(move)}")
     lines.extend(wrap("Declarations: ", said or ["none yet"]))
     if obs["tricks"]:
-        won = [f"{ordinal(i)} {trick_winner(w)}" for i, w in enumerate(obs["tricks"], 1)]
+        won = [
+            f"{ordinal(i)} {'tie' if w is None else who(w)}" for i, w in enumerate(obs["tricks"], 1)
+        ]
         lines.extend(wrap("Tricks: ", won))
     if obs["phase"] == "play" or obs["trick"]:
         number = len(obs["tricks"]) + 1
-        trick = [f"{seat_name(s)} {c}" for s, c in obs["trick"]]
+        trick = [f"{who(s)} {card_label(c, promoted)}" for s, c in obs["trick"]]
         lines.extend(wrap(f"Trick {number}: ", trick or ["nothing played yet"]))
     for seat, cards in sorted(obs["shown"].items()):
-        lines.append(f"Shown by {seat_name(seat)}: {hand_text(cards)}")
+        lines.append(f"Shown by {who(seat)}: {hand_text(cards)}")
     lines.append("")
     own = "Your own hand (thrown up)" if obs.get("miss_hand") else "Your hand"
     lines.append(f"{own}:  {hand_text(obs['hand']) or '(no cards)'}")

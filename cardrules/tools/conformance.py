@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -73,10 +74,10 @@ def card_places(s: Session) -> list[int]:
     if v.miss is not None:
         cards.extend(v.miss)
     cards.extend(v.stock)
-    if v.turnup >= 0 and v.turnup not in v.stock:
-        cards.append(v.turnup)
     cards.extend(c for _, c in v.played)
     cards.extend(v.discarded)
+    if v.turnup >= 0 and v.turnup not in cards:
+        cards.append(v.turnup)  # on the table, in no hand (where it may be drawn, it is there)
     return cards
 
 
@@ -108,6 +109,10 @@ def _hidden_swap(s: Session, seat: int, rng: random.Random) -> Session | None:
     return t
 
 
+#: The most steps one deal may take before conformance calls it endless.
+MAX_STEPS_PER_DEAL = 10_000
+
+
 def check_rules(
     rules: Rules,
     players: int,
@@ -116,6 +121,7 @@ def check_rules(
     *,
     deep_every: int = 8,
     origin: Origin | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> ConformanceReport:
     """Play ``deals`` deals of random legal play in sessions and check the invariants.
 
@@ -125,6 +131,11 @@ def check_rules(
     one is refused with the state unchanged, clones are independent and an
     observation ignores cards hidden from its seat. Every session's record
     must rebuild it, and the same seed must give the same session.
+
+    Deals settled as they are dealt (a flush shown at once) count as deals played, so a
+    run always ends: after ``deals`` deals, at the first failure, or when a deal takes more
+    than :data:`MAX_STEPS_PER_DEAL` steps or a session ends without a deal (both failures).
+    ``progress(deals_played)`` is called after each session.
     """
     failures: list[ConformanceFailure] = []
     rng = random.Random(seed)
@@ -138,13 +149,13 @@ def check_rules(
         session_seed += 1
         s = Session(rules, players, seed=session_seed, origin=origin)
         total = sum(s.scores) + s.pool
-        deal_index = 0
 
         def fail(check: str, message: str, sess: Session = s) -> None:
             failures.append(ConformanceFailure(check, message, sess.seed or 0, sess.record()))
 
-        while not s.is_over and played + deal_index < deals and not failures:
-            deep = (played + deal_index) % deep_every == 0
+        deal_steps = 0
+        while not s.is_over and played + len(s.results) < deals and not failures:
+            deep = (played + len(s.results)) % deep_every == 0
             legal = s.legal_actions()
             if not legal:
                 fail(
@@ -152,6 +163,9 @@ def check_rules(
                     f"seat {s.to_move} to move has no legal action "
                     f"in the {s.deal.phase_name} phase",
                 )
+                break
+            if deal_steps >= MAX_STEPS_PER_DEAL:
+                fail("endless", f"a deal did not end after {MAX_STEPS_PER_DEAL} steps")
                 break
             cards = card_places(s)
             if len(cards) != pack or len(set(cards)) != pack:
@@ -171,9 +185,12 @@ def check_rules(
             before = len(s.results)
             s.apply(rng.choice(legal))
             steps += 1
-            if len(s.results) > before:
-                deal_index += 1
-        played += deal_index
+            deal_steps = 0 if len(s.results) > before else deal_steps + 1
+        if not s.results and s.is_over and not failures:
+            fail("session", "the session ended without a single deal")
+        played += len(s.results)
+        if progress is not None:
+            progress(min(played, deals))
         if failures:
             break
         rebuilt_ok, why = _rebuilds(s, rules)

@@ -1,0 +1,117 @@
+"""``cardrules describe`` and ``cardrules diff`` through the real command line: the
+rulebook readable at a terminal, the same options on both sides of a diff, diff's exit
+codes as diff(1)'s."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardrules.cli.app import run as cli_run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli_run(list(argv), out, err)
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    return code, out.getvalue(), err.getvalue()
+
+
+# --------------------------------------------------------------------------- describe
+
+
+def test_describe_into_a_pipe_is_markdown() -> None:
+    code, out, _ = run("describe", "irish-loo")
+    assert code == 0
+    assert out.startswith("# Irish Loo\n")
+    assert "\n**1.1** " in out
+
+
+def test_describe_as_text_is_wrapped_without_markdown_marks() -> None:
+    code, out, _ = run("describe", "five-card-loo", "-H", "club-law", "--format", "text")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:2] == ["Five-Card Loo, with Club Law", "=" * len("Five-Card Loo, with Club Law")]
+    assert "1. Players and pack" in lines
+    assert not any(mark in out for mark in ("**", "`", "\n# ", "\n## "))
+    assert max(len(line) for line in lines) <= 79
+    # A numbered rule hangs from its number: the rule's text continues under its first word.
+    first = next(i for i, line in enumerate(lines) if line.startswith("1.4  "))
+    assert lines[first + 1].startswith("     ") and lines[first + 1][5] != " "
+
+
+def test_describe_on_a_terminal_is_text() -> None:
+    """Through a pseudo-terminal, as a person runs it: no Markdown marks."""
+    master, slave = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "describe", "put"],
+        stdout=slave,
+        stderr=slave,
+        stdin=slave,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "72"},
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=30)
+    os.close(master)
+    shown = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
+    assert proc.returncode == 0
+    assert shown.startswith("Put\n===\n")
+    assert "**" not in shown
+    assert max(len(line) for line in shown.splitlines()) <= 71
+
+
+# --------------------------------------------------------------------------- diff
+
+
+def test_diff_exits_1_when_the_variants_differ_and_0_when_they_do_not() -> None:
+    code, out, _ = run("diff", "three-card-loo", "irish-loo")
+    assert code == 1 and "The miss: dealt in three-card-loo, not in irish-loo" in out
+    assert run("diff", "put", "put") == (0, "no differences\n", "")
+
+
+def test_diff_takes_house_rules_and_overrides_on_either_side() -> None:
+    # The same house rule on both sides: no difference left.
+    code, out, _ = run("diff", "three-card-loo", "three-card-loo", "-HA", "club-law", "-H",
+                       "club-law")  # fmt: skip
+    assert (code, out) == (0, "no differences\n")
+    # --set on B only: the loo in words, B named as set from the command line.
+    code, out, _ = run("diff", "three-card-loo", "three-card-loo", "--set", "wagers.loo=mixed")
+    assert code == 1
+    assert out.splitlines()[0].startswith("Loo: ")
+    assert "three-card-loo (with --set)" in out
+    # --set-a on A as well, to the same value: nothing differs.
+    code, out, _ = run("diff", "three-card-loo", "three-card-loo", "--set", "wagers.loo=mixed",
+                       "--set-a", "wagers.loo=mixed")  # fmt: skip
+    assert (code, out) == (0, "no differences\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["diff", "put", "pux"], "argument B 'pux': "),
+        (["diff", "pux", "put"], "argument A 'pux': "),
+        (["diff", "put", "put", "--set-a", "put.gam=3"], "argument --set-a put.gam=3: "),
+        (["diff", "put", "put", "-HA", "club-lw"], "argument -HA 'club-lw': "),
+    ],
+)
+def test_diff_names_the_argument_that_is_wrong(argv: list[str], message: str) -> None:
+    code, out, err = run(*argv)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"cardrules diff: error: {message}"), err
