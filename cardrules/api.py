@@ -33,6 +33,7 @@ from cardrules.errors import (
     RulesError,
 )
 from cardrules.files import RECORD, read_json, read_stream, resolve_reference
+from cardrules.rules.dataschemas import MAX_PLAYERS, MAX_SEED
 from cardrules.rules.model import Rules
 
 __all__ = ["load_record", "new_session", "record_problems", "replay"]
@@ -85,18 +86,18 @@ def new_session(
         raise ArgumentTypeError(
             f"variant: expected a variant name, a path or Rules, got {_kind(variant)}"
         )
-    _check_count("players", players, 2)
-    _check_count("seed", seed, 0)
+    _check_count("players", players, 2, MAX_PLAYERS)
+    _check_count("seed", seed, 0, MAX_SEED)
     return Session(rules, players, seed=seed, origin=origin, **kwargs)
 
 
-def _check_count(name: str, value: object, least: int) -> None:
+def _check_count(name: str, value: object, least: int, most: int) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(f"{name}: expected a whole number or None, got {_kind(value)}")
-    if value < least:
-        raise ArgumentValueError(f"{name}: expected at least {least}, got {value}")
+    if not least <= value <= most:
+        raise ArgumentValueError(f"{name}: expected a number from {least} to {most}, got {value}")
 
 
 def _kind(value: object) -> str:
@@ -109,7 +110,7 @@ def record_problems(record: object, file: str = "<record>") -> list[Problem]:
     >>> [p.message for p in record_problems({"format": "cardrules-record/1"})][:2]
     ["'rules' is missing", "'players' is missing"]
     """
-    from cardrules.rules.dataschemas import RECORD_SCHEMA_FILE  # on first use: see below
+    from cardrules.rules.dataschemas import RECORD_SCHEMA_FILE  # beside the two below
     from cardrules.rules.overlay import RuleFile  # on first use: it brings in the loader's kin
     from cardrules.rules.validation import schema_problems  # on first use: jsonschema
 
