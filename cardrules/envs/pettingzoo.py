@@ -1,0 +1,281 @@
+"""Every game as a PettingZoo AEC environment (the ``pettingzoo`` extra).
+
+:func:`env` returns the environment wrapped as PettingZoo's classic games are (the call
+order enforced; an illegal action ends the episode with ``illegal_reward`` to its mover;
+an action outside the space is refused); :class:`raw_env` is the bare one, which by
+default raises on an illegal action and changes nothing.
+
+- Agents are ``player_0`` ... ``player_{n-1}``, the seats; the agent to act is the
+  engine's seat to move.
+- Actions: ``Discrete(action_space_size)``, the compact numbering of
+  :mod:`cardrules.engine.space`.
+- Observations: a dict of ``observation``, a float32 ``Box`` written by
+  :class:`~cardrules.engine.encoding.Encoder` (an information state with perfect recall;
+  ``recall=False`` for the present only), and ``action_mask``, an int8 ``Box`` of 0/1
+  (all 0 for an agent not to move).
+- Rewards: when a deal ends, each seat's net counters from it (points in a points race):
+  exactly its :class:`~cardrules.engine.result.DealResult`. Nothing before.
+- Episodes: one deal (``episode="deal"``, the default) or a whole session
+  (``episode="session"``). ``reset(seed=s)`` opens a session seeded ``s``
+  (``cardrules.new_session(..., seed=s)`` deals the same cards); in deal episodes,
+  ``reset()`` without a seed goes on to the session's next deal, the pool and scores
+  carried (a new session, seeded from the last seed, once it has ended). Deals that end
+  as they are dealt ask no decision: they are skipped, and in session episodes their
+  rewards come with the next step's.
+- ``render_mode="ansi"``: :meth:`raw_env.render` returns the deal's new actions in words.
+
+>>> from cardrules.envs.pettingzoo import env
+>>> e = env("three-card-loo", players=4)
+>>> e.reset(seed=7)
+>>> obs, reward, termination, truncation, info = e.last()
+>>> e.agent_selection, int(obs["action_mask"].sum()), int(e.action_space("player_0").n)
+('player_2', 3, 56)
+>>> while not all(e.terminations.values()):
+...     e.step(int(e.last()[0]["action_mask"].argmax()))
+>>> s = e.unwrapped.session
+>>> [e.rewards[f"player_{i}"] for i in range(4)] == list(s.last_result.net)
+True
+>>> sum(e.rewards.values()) + s.pool  # what the seats lost is in the pool carried
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.logger import warn
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
+
+from cardrules.engine.session import Session
+from cardrules.envs.table import EPISODES, Table, deal_rewards, narrate
+from cardrules.errors import ArgumentValueError
+from cardrules.rules.model import Rules
+
+__all__ = ["RENDER_MODES", "env", "raw_env"]
+
+#: The render modes: ``ansi``, the deal told in words.
+RENDER_MODES = ("ansi",)
+
+
+def env(
+    variant: str | Rules = "three-card-loo",
+    house_rules: Sequence[str] = (),
+    players: int | None = None,
+    render_mode: str | None = None,
+    *,
+    illegal_reward: float = -1.0,
+    **options: Any,
+) -> Any:
+    """The AEC environment of a game, in PettingZoo's ``OrderEnforcingWrapper``: an
+    illegal action ends the episode, its mover given ``illegal_reward`` (as PettingZoo's
+    ``TerminateIllegalWrapper`` does for its classic games; the bare environment does it
+    itself, which saves two wrappers' cost on every step).
+
+    ``options``: ``episode`` (``"deal"`` or ``"session"``), ``recall`` (True), and any
+    keyword of :func:`cardrules.new_session` (``pool``, ``scores``, ``dealer``...).
+    """
+    e = raw_env(
+        variant, house_rules, players, render_mode, illegal_reward=illegal_reward, **options
+    )
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv):  # type: ignore[misc]
+    """A game of cardrules as a bare AEC environment (see the module's text)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "cardrules_v0",
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
+
+    def __init__(
+        self,
+        variant: str | Rules = "three-card-loo",
+        house_rules: Sequence[str] = (),
+        players: int | None = None,
+        render_mode: str | None = None,
+        *,
+        episode: str = "deal",
+        recall: bool = True,
+        illegal_reward: float | None = None,
+        **session_options: Any,
+    ) -> None:
+        super().__init__()
+        self.illegal_reward = illegal_reward
+        if episode not in EPISODES:
+            raise ArgumentValueError(f"episode: expected one of {EPISODES}, got {episode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ArgumentValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+        self.table = Table(variant, house_rules, players, recall=recall, **session_options)
+        self.episode = episode
+        self.render_mode = render_mode
+        n = self.table.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        enc = self.table.encoder
+        low, high = enc.bounds()
+        big = float(np.finfo(np.float32).max)
+        box = spaces.Box(
+            low=np.array([-big if x is None else x for x in low], dtype=np.float32),
+            high=np.array([big if x is None else x for x in high], dtype=np.float32),
+            dtype=np.float32,
+        )
+        size = self.table.space.size
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": box,
+                    "action_mask": spaces.Box(0, 1, shape=(size,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self._seeder = random.Random()
+        self.session: Session | None = None
+        self._narrated: int | None = None
+        self._pending: tuple[int, ...] = ()
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (the same object every time)."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ episodes
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Begin an episode: a new session seeded ``seed``, or (in deal episodes, without
+        a seed) the session's next deal."""
+        s = self.session
+        if seed is not None:
+            self._seeder = random.Random(seed)
+            s = self.table.open(seed)
+        elif s is None or self.episode == "session" or not s.deal_over:
+            s = self.table.open(self._seeder.randrange(1 << 62))
+        elif not s.is_over:
+            s.next_deal()
+        self._pending = ()
+        if self.episode == "session":
+            s = self._skip_dealt_over(s)
+        self.session = s = self.table.playable(s, self._seeder)
+        self._narrated = None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[s.to_move]
+
+    def _skip_dealt_over(self, s: Session) -> Session:
+        """In a session episode, deals that end as dealt before the first decision: their
+        rewards are kept for the first step."""
+        gains = [0] * self.table.players
+        while s.deal_over and not s.is_over:
+            res = s.last_result
+            assert res is not None
+            gains = [g + r for g, r in zip(gains, deal_rewards(res), strict=True)]
+            s.next_deal()
+        if s.is_over:  # a session that ended before any decision: open another
+            return self._skip_dealt_over(self.table.open(self._seeder.randrange(1 << 62)))
+        self._pending = tuple(gains) if any(gains) else ()
+        return s
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation and action mask."""
+        s = self.session
+        assert s is not None, "reset() first"
+        seat = self._seat[agent]
+        obs = np.zeros(self.table.encoder.size, dtype=np.float32)
+        self.table.encoder.encode(s, seat, obs)
+        if seat == s.to_move:
+            legal = s.legal_actions()
+            mask = np.frombuffer(self.table.space.mask(s.deal.cards.hands[seat], legal), np.int8)
+        else:
+            mask = np.zeros(self.table.space.size, dtype=np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Take ``action`` (a compact index) for the agent to act.
+
+        An index outside the action space raises
+        :class:`~cardrules.errors.ArgumentValueError`. An illegal action raises
+        :class:`~cardrules.errors.IllegalActionError` and changes nothing, or, with an
+        ``illegal_reward`` (as :func:`env` gives one), ends the episode: every agent is
+        terminated, the mover rewarded ``illegal_reward`` and the others 0.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        s = self.session
+        assert s is not None
+        seat = s.to_move
+        space = self.table.space
+        hand = s.deal.cards.hands[seat]
+        a = space.from_compact(hand, int(action))
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if self.illegal_reward is not None and a not in s.legal_actions():
+            EnvLogger.warn_on_illegal_move()
+            for k in rewards:
+                rewards[k] = 0.0
+            rewards[agent] = float(self.illegal_reward)
+            self._accumulate_rewards()
+            self.terminations = dict.fromkeys(self.agents, True)
+            return
+        s.apply(a)
+        gains = list(self._pending) if self._pending else None
+        self._pending = ()
+        ended = False
+        while s.deal_over:
+            res = s.last_result
+            assert res is not None
+            g = deal_rewards(res)
+            gains = list(g) if gains is None else [x + y for x, y in zip(gains, g, strict=True)]
+            if self.episode == "deal" or s.is_over:
+                ended = True
+                break
+            s.next_deal()
+            self._narrated = None
+        if gains is None:
+            for k in rewards:
+                rewards[k] = 0.0
+        else:
+            for i, k in enumerate(self.possible_agents):
+                rewards[k] = float(gains[i])
+            self._accumulate_rewards()
+        if ended:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[s.to_move]
+
+    # ------------------------------------------------------------------ showing
+
+    def render(self) -> str | None:
+        """The deal's actions since the last render, in words (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            warn("render() was called with no render_mode (use render_mode='ansi')")
+            return None
+        s = self.session
+        if s is None:
+            return ""
+        lines = narrate(s, self._narrated)
+        self._narrated = len(s.deal.history)
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
