@@ -299,7 +299,7 @@ def test_end_of_input_mid_game_ends_cleanly_and_writes_the_record(tmp_path: Path
     assert again.deals_played == 0 and again.to_move != -1
 
 
-def test_replay_of_a_bad_file_is_one_line(tmp_path: Path) -> None:
+def test_replay_of_a_bad_file_is_a_short_located_message(tmp_path: Path) -> None:
     cases = {
         "missing.json": None,
         "text.json": "this is not json",
@@ -322,7 +322,10 @@ def test_replay_of_a_bad_file_is_one_line(tmp_path: Path) -> None:
         code, out, err = play_pipe("replay", str(path), stdin="")
         assert code == 1, name
         assert out == "", name
-        assert len(err.splitlines()) == 1 and err.startswith("cardrules: "), (name, err)
+        # One line saying what is wrong, then the record's problems one per line, located.
+        first, *problems = err.splitlines()
+        assert first.startswith("cardrules: "), (name, err)
+        assert all(re.match(r"^.+:\d+:\d+: (error|warning): .+$", p) for p in problems), err
 
 
 def test_usage_errors_are_one_line(tmp_path: Path) -> None:

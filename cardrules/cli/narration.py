@@ -130,7 +130,7 @@ class Narrator:
         if not self.points_game:
             text += f"; pool {d.pool}" + (" (a single)" if d.ctx.single else "")
         promoted = self.promoted()
-        if promoted is not None and promoted[0] != "JC":
+        if promoted is not None and s.rules.promoted.card == "jack_of_trumps":
             text += f"; {promoted[1]} is {promoted[0]}"
         lines = [text]
         if seat_status(d, d.dealer) == "sits out":
@@ -181,6 +181,8 @@ class Narrator:
         else:
             text = public_move(deal.public_history(self.viewer)[-1].split(": ", 1)[1])
         lines = [f"  {mover}: {text}"]
+        if self.sides and self.you is not None and text.startswith("give"):
+            lines.extend(self._given(seat))
         if len(view.winners) > tricks:
             lines.append(self._trick_line(deal, promoted))
             lines.extend(self._decided(deal))
@@ -204,6 +206,17 @@ class Narrator:
                 winner += f" with {promoted[1]}, above every trump"
         cards = ", ".join(f"{self.name(s)} {card_label(card_text(c), promoted)}" for s, c in played)
         return f"  trick {len(view.winners)}: {cards}: {winner}"
+
+    def _given(self, giver: int) -> list[str]:
+        """With partners, who plays for the person's side once a card is given in it."""
+        if self.you is None:
+            return []
+        partner = (self.you + 2) % self.session.players
+        if giver == partner:
+            return ["  your partner gave you a card: you play this deal for your side"]
+        if giver == self.you:
+            return [f"  you gave {seat_name(partner)} a card: your partner plays this deal"]
+        return []
 
     def _decided(self, deal: Deal) -> list[str]:
         """In a game of challenges (Put), the line saying the deal is decided, once, when a

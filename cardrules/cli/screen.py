@@ -285,11 +285,10 @@ def screen_lines(
     if points and partner is not None:
         theirs = sorted(s for s in range(n) if s not in (you, partner))
         sides = [
-            f"your side (you, seat {partner}) {obs['scores'][you]}",
-            f"the other side ({' and '.join(seat_name(s) for s in theirs)}) "
-            f"{obs['scores'][theirs[0]]}",
+            f"you and seat {partner} {obs['scores'][you]}",
+            f"seats {' and '.join(str(s) for s in theirs)} {obs['scores'][theirs[0]]}",
         ]
-        lines.extend(wrap(f"Points (game to {target}): ", sides, sep="; "))
+        lines.extend(wrap(f"Points by side (game to {target}): ", sides))
     elif points:
         lines.extend(wrap(f"Points (game to {target}): ", scores))
     else:
