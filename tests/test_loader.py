@@ -202,3 +202,22 @@ def test_a_packaged_data_folder_is_preferred(
     (packaged / "_data" / "variants").mkdir(parents=True)
     monkeypatch.setattr(importlib.resources, "files", lambda package: packaged)
     assert Path(str(bundled.data_dir("variants"))) == packaged / "_data" / "variants"
+
+
+def test_a_file_that_extends_a_game_has_its_own_identity(tmp_path: Path) -> None:
+    ours = tmp_path / "our-loo.yaml"
+    ours.write_text("kind: game\nextends: five-card-loo\nwagers: {stake_loo: 4}\n", "utf-8")
+    rules = loader.load_variant(ours)
+    base = loader.load_variant("five-card-loo")
+    assert base.aliases and base.title
+    # Not the base's name, title or aliases: the file's name, no title, no aliases.
+    assert (rules.name, rules.title, rules.aliases) == ("our-loo", "", ())
+    named = tmp_path / "named.yaml"
+    named.write_text("name: ours\ntitle: Ours\nextends: our-loo.yaml\n", "utf-8")
+    rules = loader.load_variant(named)
+    assert (rules.name, rules.title, rules.aliases, rules.wagers.stake_loo) == (
+        "ours",
+        "Ours",
+        (),
+        4,
+    )

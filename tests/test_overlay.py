@@ -85,7 +85,8 @@ def test_merging_never_changes_the_files_merged() -> None:
 def test_file_keys_are_not_merged_into_the_rules() -> None:
     files = Files(base={"name": "base", "applies_to": ["x"]})
     child = RuleFile.of({"$schema": "s.json", "extends": "base", "unset": []}, "child")
-    assert resolve(child, files).data == {"name": "base"}
+    # A file's identity is its own: without a name of its own it is named by its file.
+    assert resolve(child, files).data == {"name": "child"}
 
 
 def test_overrides_accept_nested_and_dotted_keys_and_python_values() -> None:

@@ -32,14 +32,14 @@ this module never reads the disk.
 from __future__ import annotations
 
 import difflib
-import enum
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from cardrules.errors import ERROR, WARNING, Problem
-from cardrules.rules.model import RETIRED, Rules, field_class, settable
+from cardrules.rules.merging import copy_data, deep_merge, model_paths, nest_overrides
+from cardrules.rules.model import RETIRED
 
 if TYPE_CHECKING:
     from cardrules.rules.yamlsafe import Document
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ARGUMENTS",
     "FILE_KEYS",
+    "IDENTITY_KEYS",
     "MAX_CHAIN",
     "MAX_FILES",
     "METADATA_KEYS",
@@ -69,6 +70,8 @@ PathKey = tuple[str | int, ...]
 FILE_KEYS = ("$schema", "extends", "applies_to", "unset", "house_rules")
 #: Keys that describe a file; a house rule's are not merged into the game it changes.
 METADATA_KEYS = ("name", "title", "kind", "aliases", "description", "sources")
+#: Keys that say which game a file is: never inherited from its base.
+IDENTITY_KEYS = ("name", "title", "aliases")
 #: The file name shown for values and problems that come from ``overrides``.
 OVERRIDES = "<overrides>"
 #: The file name shown for problems with names given by the caller (variant, house rules).
@@ -264,8 +267,8 @@ def resolve(
     >>> class One:
     ...     def find(self, ref, near): return base if ref == "base" else None
     ...     def suggest(self, ref, near): return None
-    >>> resolve(child, One()).data
-    {'name': 'base', 'wagers': {'stake_deal': 3, 'loo': 'mixed'}}
+    >>> resolve(child, One()).data  # the child's identity is its own: named by its file
+    {'wagers': {'stake_deal': 3, 'loo': 'mixed'}, 'name': 'child'}
     """
     resolver = _Resolver(finder)
     resolver.out.top = top
@@ -280,70 +283,6 @@ def resolve(
         resolver.out.data["house_rules"] = list(resolver.out.house_rules)
         resolver.out.provenance[("house_rules",)] = resolver.house_origin
     return resolver.out
-
-
-def deep_merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]:
-    """The merge of two mappings: mappings merge deeply, anything else replaces.
-
-    Neither argument is changed.
-
-    >>> deep_merge({"deal": {"hand_size": 3, "packets": [1]}, "name": "a"},
-    ...            {"deal": {"packets": [3, 2]}, "pack": {"cards": "piquet32"}})
-    {'deal': {'hand_size': 3, 'packets': [3, 2]}, 'name': 'a', 'pack': {'cards': 'piquet32'}}
-    """
-    out: dict[str, Any] = _copy(dict(base))
-    for key, value in overlay.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = deep_merge(out[key], value)
-        else:
-            out[key] = _copy(value)
-    return out
-
-
-def nest_overrides(overrides: Mapping[str, Any]) -> dict[str, Any]:
-    """Overrides as one nested mapping: dotted keys are split, enums become their words,
-    tuples become lists.
-
-    >>> nest_overrides({"wagers.loo": "mixed", "wagers": {"mixed_cap": 20}, "deal.packets": (3, 2)})
-    {'wagers': {'loo': 'mixed', 'mixed_cap': 20}, 'deal': {'packets': [3, 2]}}
-    """
-    out: dict[str, Any] = {}
-    for key, value in overrides.items():
-        parts = str(key).split(".")
-        nested: Any = _plain(value)
-        for part in reversed(parts[1:]):
-            nested = {part: nested}
-        out = deep_merge(out, {parts[0]: nested})
-    return out
-
-
-def model_paths() -> dict[str, bool]:
-    """Every dotted path a rule file may set, mapped to whether it is a section.
-
-    The model's fixed and derived rules (:func:`~cardrules.rules.model.settable`) are not.
-
-    >>> paths = model_paths()
-    >>> paths["promoted.card"], paths["special_hands.flush"], "deal.hand_sizes" in paths
-    (False, True, False)
-    """
-    if not _MODEL_PATHS:
-
-        def walk(cls: type, prefix: str) -> None:
-            for field in attrs.fields(cls):
-                if not settable(field):
-                    continue
-                path = prefix + field.name
-                sub = field_class(cls, field.name)
-                is_section = attrs.has(sub)
-                _MODEL_PATHS[path] = is_section
-                if is_section:
-                    walk(sub, path + ".")
-
-        walk(Rules, "")
-    return _MODEL_PATHS
-
-
-_MODEL_PATHS: dict[str, bool] = {}
 
 
 class _Resolver:
@@ -423,6 +362,7 @@ class _Resolver:
                     )
                 else:
                     self.apply(base, role, inner)
+                    self.own_identity(f)
         self.out.files.append(f)  # in the order files are applied: bases first
         unset = data.get("unset")
         if isinstance(unset, list):
@@ -439,6 +379,16 @@ class _Resolver:
             for index, ref in enumerate(refs):
                 if isinstance(ref, str) and ref:
                     self.house_rule(ref, f, ("house_rules", index), inner)
+
+    def own_identity(self, f: RuleFile) -> None:
+        """A file that extends a game is a game of its own: its name (its file's name when
+        it sets none), title and aliases are not its base's."""
+        for key in IDENTITY_KEYS:
+            self.out.data.pop(key, None)
+            self.forget((key,))
+        if "name" not in f.mapping:
+            self.out.data["name"] = f.name
+            self.out.provenance[("name",)] = Origin(f, (), self.step)
 
     def house_rule(
         self, ref: str | RuleFile, near: RuleFile | None, site: PathKey, stack: tuple[RuleFile, ...]
@@ -634,7 +584,7 @@ class _Resolver:
                 self.set(old, (*path, sub), item, attrs.evolve(origin, path=(*origin.path, sub)))
             return
         self.forget(path)
-        target[key] = _copy(value)
+        target[key] = copy_data(value)
         self.record(path, value, origin)
 
     def record(self, path: PathKey, value: Any, origin: Origin) -> None:
@@ -656,26 +606,6 @@ def _get(data: Any, path: Sequence[str | int]) -> Any:
         else:
             return None
     return data
-
-
-def _copy(value: Any) -> Any:
-    """A copy of plain data deep enough that merging never changes a file's data."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
-
-
-def _plain(value: Any) -> Any:
-    """Python values as rule-file data: enums as their words, tuples as lists."""
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
 
 
 def is_path(ref: str) -> bool:
