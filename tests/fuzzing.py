@@ -211,8 +211,8 @@ def mutate_record(record: dict[str, Any], rng: random.Random) -> tuple[str, bool
         value = rng.choice(BAD_VALUES)
         target = bad[section] if section else bad
         allowed = _allowed(section, key, target.get(key))
-        if value in allowed or (key == "players" and value == []):
-            value = 1.5
+        if value in allowed or value == target.get(key) or (key == "players" and value == []):
+            value = 1.5  # a value a record may hold there is no tampering
         target[key] = value
         return json.dumps(bad), True
     text = json.dumps(record, indent=rng.choice([None, 1]))
@@ -235,6 +235,8 @@ def _allowed(section: str | None, key: str, current: Any) -> list[Any]:
         return [None, []]
     if (section, key) == (None, "actions"):
         return [[]]
+    if (section, key) == ("start", "first_deal"):
+        return [True, False]
     return []
 
 

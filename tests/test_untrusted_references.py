@@ -174,3 +174,14 @@ def test_long_chains_are_a_located_error(tmp_path: Path, key: str, n: int) -> No
 def test_a_chain_at_the_limit_loads(tmp_path: Path) -> None:
     top = _chain(tmp_path, MAX_CHAIN - 1, "extends")  # and five-card-loo: MAX_CHAIN files
     assert loader.load_variant(top).name == "f0"
+
+
+def test_overlong_and_odd_bundled_names_are_missing_not_crashes(tmp_path: Path) -> None:
+    for name in ("9" * 5000 + "-irish-loo", "x" * 300, "a\x00b"):
+        path = tmp_path / "rule.yaml"
+        quoted = name.replace("\x00", "\\0")
+        path.write_text(f'name: rule\nkind: house_rule\napplies_to: ["{quoted}"]\n', "utf-8")
+        errors = _errors(path)
+        assert [p.kind for p in errors] == ["missing-game"], errors
+        path.write_text(f'name: ours\nextends: "{quoted}"\n', "utf-8")
+        assert _errors(path)[0].kind == "missing-base"

@@ -43,7 +43,7 @@ from cardrules.errors import (
     RulesError,
     VariantNotFoundError,
 )
-from cardrules.files import RULE_FILE, read_bytes, resolve_reference
+from cardrules.files import MAX_REFERENCE, RULE_FILE, read_bytes, resolve_reference
 from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import Kind, Rules, from_mapping
 from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path, model_paths
@@ -103,8 +103,13 @@ class _Bundled:
 
     def by_file(self, filename: str) -> RuleFile | None:
         if filename not in self.files:
+            if len(filename) > MAX_REFERENCE or "\x00" in filename or "/" in filename:
+                return None  # no bundled file has such a name
             entry = self.folder / filename
-            if not entry.is_file():
+            try:
+                if not entry.is_file():
+                    return None
+            except OSError:  # a name the system refuses (too long): no such bundled file
                 return None
             key = os.path.realpath(entry) if isinstance(entry, Path) else f"bundled:{filename}"
             self.files[filename] = _parse(
