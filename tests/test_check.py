@@ -187,3 +187,4 @@ def test_player_counts_are_the_fewest_a_middle_and_the_capped_most() -> None:
     assert player_counts(3, 16, cap=12) == [3, 7, 12]
     assert player_counts(3, 6, usual=5) == [3, 4, 5, 6]
     assert player_counts(2, 2, usual=2) == [2]
+    assert player_counts(3, 16, cap=4, usual=5) == [3, 4]  # the cap holds for the usual too

@@ -432,3 +432,44 @@ def test_schema_prints_the_bundled_schema() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert run_cli(["schema"], out, err) == 0
     assert json.loads(out.getvalue()) == build_schema()
+
+
+# --------------------------------------------------------------------------- --include
+
+
+def test_include_widens_where_references_may_lead(tmp_path: Path) -> None:
+    """A reference stays in the folder of the file that makes it unless the command line
+    widens the search with --include (the same for validate, show, check and diff)."""
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "tables").mkdir()
+    write(tmp_path / "shared", "base.yaml", "name: base\nkind: game\nextends: three-card-loo\n")
+    ours = write(tmp_path / "tables", "ours.yaml", "name: ours\nextends: ../shared/base.yaml\n")
+    code, out, _ = run("validate", ours)
+    assert code == 1 and "leads out of the folder of the file that names it" in out
+    code, out, _ = run("validate", ours, "--include", tmp_path / "shared")
+    assert (code, out) == (0, "1 file checked: all valid (0 errors, 0 warnings)\n")
+    code, out, _ = run("show", ours, "--include", tmp_path)
+    assert code == 0 and out.startswith("# ours: ours\n")
+    code, out, _ = run("diff", "three-card-loo", ours, "--include", tmp_path)
+    assert (code, out) == (0, "no differences\n")
+    code, _, err = run("validate", ours, "--include", tmp_path / "nosuch")
+    assert code == 2 and err == (
+        f"cardrules validate: error: --include: '{tmp_path / 'nosuch'}' is not a folder\n"
+    )
+
+
+def test_version_says_whether_the_compiled_modules_are_in_use(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    fake = types.ModuleType("cardrules.engine.compiled")
+    fake.COMPILED = ("cardrules.cards", "cardrules.engine.deal", "cardrules.engine.tricks")  # type: ignore[attr-defined]
+    fake.compiled_modules = lambda: ("cardrules.cards", "cardrules.engine.deal")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cardrules.engine.compiled", fake)
+    code, out, _ = run("--version")
+    assert code == 0
+    assert out.endswith(" (compiled: 2 of 3 modules in use, by mypyc)\n")
+    fake.compiled_modules = lambda: ()  # type: ignore[attr-defined]
+    code, out, _ = run("--version")
+    assert code == 0 and out.endswith(" (pure Python: no compiled modules in use)\n")

@@ -55,7 +55,13 @@ from cardrules.cli.arguments import (
     command,
     positive,
 )
-from cardrules.errors import CardRulesError, RulesError
+from cardrules.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    CardRulesError,
+    FileError,
+    RulesError,
+)
 
 __all__ = [
     "COMMAND_MODULES",
@@ -93,7 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=arguments.exit_codes("the command found something (see each COMMAND --help)"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"cardrules {__version__}")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="show the version, and whether the compiled modules are in use, and exit",
+    )
     for name in COMMAND_MODULES:
         importlib.import_module(name)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -109,6 +120,38 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument(*names, **options)
         p.set_defaults(runner=cmd.runner)
     return parser
+
+
+def version_text() -> str:
+    """The version, and whether this installation runs the compiled (mypyc) modules.
+
+    >>> version_text().startswith("cardrules ")
+    True
+    """
+    text = f"cardrules {__version__}"
+    try:
+        # Start-up time, and the build may not have it: imported only for --version.
+        compiled = importlib.import_module("cardrules.engine.compiled")
+    except ImportError:
+        return text
+    used = compiled.compiled_modules()
+    if not used:
+        return f"{text} (pure Python: no compiled modules in use)"
+    return f"{text} (compiled: {len(used)} of {len(compiled.COMPILED)} modules in use, by mypyc)"
+
+
+class _Version(argparse.Action):
+    """``--version``: the version line of :func:`version_text`, then exit 0."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(version_text())
+        parser.exit()
 
 
 def run(argv: Sequence[str], stdout: IO[str], stderr: IO[str]) -> int:
@@ -141,6 +184,13 @@ def run(argv: Sequence[str], stdout: IO[str], stderr: IO[str]) -> int:
         for problem in exc.problems:
             print(arguments.problem_text(problem, args), file=stderr)
         return EXIT_USAGE if arguments.usage_error(exc.problems, args) else EXIT_FOUND
+    except (ArgumentTypeError, ArgumentValueError) as exc:  # the API refused an argument
+        text = str(exc).replace("search_path: ", "--include: ")
+        print(f"cardrules {args.command}: error: {text}", file=stderr)
+        return EXIT_USAGE
+    except FileError as exc:  # a file named that is not there, or not a regular file
+        print(f"cardrules: {exc}", file=stderr)
+        return EXIT_USAGE if exc.kind in ("missing", "not-regular", "name") else EXIT_FOUND
     except CardRulesError as exc:
         print(f"cardrules: {exc}", file=stderr)
         return EXIT_FOUND

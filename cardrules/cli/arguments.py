@@ -40,6 +40,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_USAGE",
     "HOUSE_RULES",
+    "INCLUDE",
     "OVERRIDES",
     "VARIANT",
     "Argument",
@@ -346,6 +347,16 @@ HOUSE_RULES = arg(
     default=[],
     metavar="HOUSE_RULE",
     help="apply a house rule (repeatable, in order)",
+)
+INCLUDE = arg(
+    "--include",
+    dest="include",
+    action="append",
+    default=[],
+    metavar="DIR",
+    help="also look up the references of rule files (extends:, house_rules:, applies_to:) "
+    "in the folder DIR, and let them lead into it (repeatable); without it a reference "
+    "stays in the folder of the file that makes it",
 )
 OVERRIDES = arg(
     "--set",

@@ -32,6 +32,7 @@ from cardrules.cli.arguments import (
     EXIT_OK,
     EXIT_USAGE,
     HOUSE_RULES,
+    INCLUDE,
     OVERRIDES,
     VARIANT,
     arg,
@@ -146,6 +147,7 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
     VARIANT,
     HOUSE_RULES,
     OVERRIDES,
+    INCLUDE,
     arg("--players", type=positive, metavar="N", help="players at the table (default: the rules')"),
     arg("--seat", type=whole, default=0, metavar="K", help="your seat, from 0 (default 0)"),
     arg("--bots", type=bot_names, default=None, metavar="BOTS", help=BOTS_HELP),
@@ -184,7 +186,9 @@ def _play(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.engine.session import Origin, Session  # start-up time, as above
     from cardrules.rules.loader import load_variant  # start-up time, as above
 
-    rules = load_variant(args.variant, args.house_rules, dict(args.overrides) or None)
+    rules = load_variant(
+        args.variant, args.house_rules, dict(args.overrides) or None, search_path=args.include
+    )
     players = rules.players.default if args.players is None else args.players
     if not rules.players.min <= players <= rules.max_players:
         print(

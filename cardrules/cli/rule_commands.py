@@ -34,6 +34,7 @@ from cardrules.cli.arguments import (
     EXIT_OK,
     EXIT_USAGE,
     HOUSE_RULES,
+    INCLUDE,
     OVERRIDES,
     VARIANT,
     arg,
@@ -101,6 +102,7 @@ def _schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         help="rule files (games or house rules), or the names of bundled ones",
     ),
     arg("--strict", action="store_true", help="treat warnings as errors"),
+    INCLUDE,
     arg(
         "--format",
         choices=("text", "json"),
@@ -118,7 +120,7 @@ def _validate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     for given in args.files:
         file = rule_file(given)
         if os.path.lexists(file):
-            results.append((given, validate(file, strict=args.strict)))
+            results.append((given, validate(file, strict=args.strict, search_path=args.include)))
         else:
             missing = True
             results.append((given, [missing_rule_file(given)]))
@@ -170,12 +172,15 @@ def _count(n: int, word: str) -> str:
     VARIANT,
     HOUSE_RULES,
     OVERRIDES,
+    INCLUDE,
 )
 def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time, as in _list.
     from cardrules.rules.loader import resolve
 
-    res = resolve(args.variant, args.house_rules, dict(args.overrides) or None)
+    res = resolve(
+        args.variant, args.house_rules, dict(args.overrides) or None, search_path=args.include
+    )
     for problem in res.warnings:
         print(problem_text(problem, args), file=err)
     label = " + ".join([res.rules.name, *res.rules.house_rules])

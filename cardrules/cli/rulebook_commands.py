@@ -40,6 +40,7 @@ from cardrules.cli.arguments import (
     EXIT_OK,
     EXIT_USAGE,
     HOUSE_RULES,
+    INCLUDE,
     OVERRIDES,
     VARIANT,
     arg,
@@ -199,6 +200,7 @@ def _plain(text: str) -> str:
         metavar="KEY=VALUE",
         help="override one option of A",
     ),
+    INCLUDE,
     epilog=exit_codes("the variants differ (as diff(1); 0 when they play alike)"),
 )
 def _diff(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
@@ -206,8 +208,12 @@ def _diff(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.rules.loader import load_variant
     from cardrules.tools.rulediff import NO_DIFFERENCES, differences, label  # start-up time
 
-    a = load_variant(args.a, args.house_rules_a, dict(args.overrides_a) or None)
-    b = load_variant(args.b, args.house_rules, dict(args.overrides) or None)
+    a = load_variant(
+        args.a, args.house_rules_a, dict(args.overrides_a) or None, search_path=args.include
+    )
+    b = load_variant(
+        args.b, args.house_rules, dict(args.overrides) or None, search_path=args.include
+    )
     name_a, name_b = label(a), label(b)
     if args.overrides_a:
         name_a += " (with --set-a)"
@@ -228,16 +234,16 @@ def player_counts(
     low: int, high: int, cap: int = MAX_CHECKED_PLAYERS, usual: int | None = None
 ) -> list[int]:
     """The player counts checked: the fewest, one in the middle, the usual one and the
-    most (capped).
+    most (all within the cap).
 
     >>> player_counts(3, 16), player_counts(2, 2), player_counts(3, 4)
     ([3, 5, 8], [2], [3, 4])
-    >>> player_counts(3, 6, usual=5)
-    [3, 4, 5, 6]
+    >>> player_counts(3, 6, usual=5), player_counts(3, 16, cap=4, usual=5)
+    ([3, 4, 5, 6], [3, 4])
     """
     top = max(low, min(high, cap))
     counts = {low, (low + top) // 2, top}
-    if usual is not None and low <= usual <= high:
+    if usual is not None and low <= usual <= top:
         counts.add(usual)
     return sorted(counts)
 
@@ -271,6 +277,7 @@ def failure_path(file: str) -> str:
         "without applies_to, name the game as FILE and the house rule here",
     ),
     OVERRIDES,
+    INCLUDE,
     arg("--deals", type=positive, default=500, help="deals at each player count (default 500)"),
     arg("--seed", type=int, default=0, help="random seed (default 0)"),
     arg(
@@ -295,7 +302,7 @@ def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if not os.path.lexists(file):
         print(problem_text(missing_rule_file(given), args), file=err)
         return EXIT_USAGE
-    problems = validate(file)
+    problems = validate(file, search_path=args.include)
     for problem in problems:
         print(problem, file=out)
     errors = sum(p.severity == ERROR for p in problems)
@@ -305,7 +312,7 @@ def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         print(f"{given}: invalid ({counts})", file=out)
         return EXIT_FOUND
     print(f"{given}: valid ({counts})", file=out)
-    targets = _targets(file, given, args.house_rules, dict(args.overrides) or None)
+    targets = _targets(file, given, args.house_rules, dict(args.overrides) or None, args.include)
     if not targets:
         print(
             f"cardrules check: error: {given} is a house rule without applies_to: name the game "
@@ -361,7 +368,11 @@ def _report_failures(failed: list[dict[str, Any]], file: str, given: str, out: I
 
 
 def _targets(
-    file: str, given: str, house_rules: list[str], overrides: dict[str, Any] | None
+    file: str,
+    given: str,
+    house_rules: list[str],
+    overrides: dict[str, Any] | None,
+    include: list[str],
 ) -> list[tuple[str, Any, Any]]:
     """The rules to play: the game itself, or each game a house rule applies to; each with
     the house rules of ``-H`` and the overrides of ``--set`` after."""
@@ -377,13 +388,13 @@ def _targets(
     extra = " + ".join(["", *house_rules])
     data = load_yaml(read_bytes(file, RULE_FILE), file).data
     if not (isinstance(data, dict) and data.get("kind") == "house_rule"):
-        rules = load_variant(ref, house_rules, overrides)
+        rules = load_variant(ref, house_rules, overrides, search_path=include)
         return [(given + extra, rules, Origin(ref, tuple(house_rules)))]
     games = data.get("applies_to") or []
     out = []
     for game in games:
         base = os.path.join(os.path.dirname(file), game) if is_path(game) else game
-        rules = load_variant(base, [ref, *house_rules], overrides)
+        rules = load_variant(base, [ref, *house_rules], overrides, search_path=include)
         out.append((f"{base} + {given}{extra}", rules, Origin(base, (ref, *house_rules))))
     return out
 
