@@ -790,3 +790,22 @@ def test_rules_that_validate_are_played_to_the_end_without_an_exception(
         session.apply(rng.choice(session.legal_actions()))
     else:
         pytest.fail(f"{game} {changes}: no deal ended in 3000 actions")
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("knave_of_trumps", "jack_of_trumps"),
+        ("Knave of Trumps", "jack_of_trumps"),
+        ("knave of clubs", "JC"),
+        ("ace of hearts", "AH"),
+    ],
+)
+def test_cards_named_in_the_texts_words_get_a_suggestion(
+    tmp_path: Path, written: str, meant: str
+) -> None:
+    path = tmp_path / "pam.yaml"
+    path.write_text(f"name: pam\nextends: five-card-loo\npromoted: {{card: {written}}}\n")
+    (problem,) = [p for p in loader.validate(path) if p.severity == ERROR]
+    assert (problem.line, problem.column, problem.kind) == (3, 18, "card")
+    assert problem.suggestion == f"did you mean {meant!r}?"

@@ -280,7 +280,40 @@ def _card_hint(value: str) -> str:
     try:
         return f"write {card_text(parse_card(value))}"
     except ValueError:
-        return "write rank then suit in capitals, e.g. JC for the knave of clubs"
+        pass
+    words = re.sub(r"[\s_-]+", " ", value.strip().lower()).split()
+    words = [_CARD_WORDS.get(w, w) for w in words]
+    if words[-2:] == ["of", "trumps"] and len(words) == 3 and words[0] == "J":
+        return "did you mean 'jack_of_trumps'?"
+    if len(words) == 3 and words[1] == "of" and words[0] in RANKS and words[2] in SUITS:
+        return f"did you mean {words[0] + words[2]!r}?"
+    close = difflib.get_close_matches(value.strip().lower(), ["jack_of_trumps"], n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {close[0]!r}?"
+    return "write rank then suit in capitals, e.g. JC for the knave of clubs"
+
+
+#: The words of the texts for ranks and suits (the knave is the jack), as the format writes them.
+_CARD_WORDS = {
+    **dict.fromkeys(("knave", "jack", "jacks", "knaves"), "J"),
+    "ace": "A",
+    "king": "K",
+    "queen": "Q",
+    "ten": "T",
+    "nine": "9",
+    "eight": "8",
+    "seven": "7",
+    "six": "6",
+    "five": "5",
+    "four": "4",
+    "three": "3",
+    "trey": "3",
+    "two": "2",
+    "deuce": "2",
+    **{name: letter for letter, name in zip(SUITS, SUIT_NAMES, strict=True)},
+    **{name.rstrip("s"): letter for letter, name in zip(SUITS, SUIT_NAMES, strict=True)},
+    "trump": "trumps",
+}
 
 
 def _rank_hint(value: str) -> str:
