@@ -103,12 +103,14 @@ class Deal(DealState):
 
     def __init__(
         self,
-        tables: Tables,
-        ctx: DealContext,
+        tables: Tables | None = None,
+        ctx: DealContext | None = None,
         *,
         rng: random.Random | None = None,
         fixed: FixedDeal | None = None,
     ) -> None:
+        if tables is None or ctx is None:
+            return  # a blank deal, filled field by field (copies, JSON; see blank_instance)
         n = ctx.players
         self.ctx = ctx
         self.n = n

@@ -15,12 +15,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from cardrules.engine.phases import Status
 from cardrules.errors import RecordError
 
-__all__ = ["Cards", "Challenge", "Declaring", "Part", "Passing", "TrickPlay"]
+__all__ = ["Cards", "Challenge", "Declaring", "Part", "Passing", "TrickPlay", "blank_instance"]
 
 
 def _copy(value: Any) -> Any:
@@ -45,6 +45,18 @@ def _plain(value: Any) -> Any:
     return value
 
 
+_T = TypeVar("_T")
+
+
+def blank_instance(cls: type[_T]) -> _T:
+    """An instance of ``cls`` to fill field by field, for copies and for reading JSON:
+    ``cls.__new__(cls)``. Pure Python runs no ``__init__`` for it; a class compiled by mypyc
+    (whose instances ``object.__new__`` refuses to make) runs its ``__init__`` with no
+    arguments, so every class made this way takes none, or builds a blank with none."""
+    new: _T = cls.__new__(cls)
+    return new
+
+
 class Part:
     """A slotted record of state; subclasses list their fields in ``__slots__``."""
 
@@ -52,7 +64,7 @@ class Part:
 
     def copy(self) -> Any:
         """An independent copy (lists copied, two levels deep)."""
-        new = object.__new__(type(self))
+        new = blank_instance(type(self))
         for name in self.__slots__:
             object.__setattr__(new, name, _copy(getattr(self, name)))
         return new
@@ -69,7 +81,7 @@ class Part:
         missing = [name for name in cls.__slots__ if name not in data]
         if missing:
             raise RecordError(f"{cls.__name__.lower()}: missing {', '.join(missing)}")
-        new = object.__new__(cls)
+        new = blank_instance(cls)
         for name in cls.__slots__:
             object.__setattr__(new, name, cls._read(name, data[name]))
         return new
@@ -115,7 +127,7 @@ class Cards(Part):
         "turnup",
     )
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int = 0) -> None:
         self.hands: list[list[int]] = [[] for _ in range(players + 1)]
         self.miss: list[int] | None = None
         self.stock: list[int] = []
@@ -129,7 +141,7 @@ class Cards(Part):
 
     def copy(self) -> Cards:
         """An independent copy (written out field by field: it is on every clone's path)."""
-        new = object.__new__(Cards)
+        new = blank_instance(Cards)
         new.hands = [list(h) for h in self.hands]
         new.miss = None if self.miss is None else list(self.miss)
         new.stock = list(self.stock)
@@ -161,7 +173,7 @@ class Declaring(Part):
 
     def copy(self) -> Declaring:
         """An independent copy."""
-        new = object.__new__(Declaring)
+        new = blank_instance(Declaring)
         new.status = list(self.status)
         new.exchanged = list(self.exchanged)
         new.miss_taker = self.miss_taker
@@ -170,7 +182,7 @@ class Declaring(Part):
         new.pos = self.pos
         return new
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int = 0) -> None:
         self.status: list[Status] = [Status.UNDECIDED] * players
         self.exchanged = [-1] * players
         self.miss_taker = -1
@@ -211,7 +223,7 @@ class TrickPlay(Part):
         "won",
     )
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int = 0) -> None:
         self.in_play: list[int] = []
         self.actors: list[int] = []
         self.trick_no = 0
@@ -227,7 +239,7 @@ class TrickPlay(Part):
 
     def copy(self) -> TrickPlay:
         """An independent copy (the played pairs are tuples, shared)."""
-        new = object.__new__(TrickPlay)
+        new = blank_instance(TrickPlay)
         new.in_play = list(self.in_play)
         new.actors = list(self.actors)
         new.trick_no = self.trick_no
@@ -260,7 +272,7 @@ class Challenge(Part):
 
     def copy(self) -> Challenge:
         """An independent copy."""
-        new = object.__new__(Challenge)
+        new = blank_instance(Challenge)
         new.put_seen = self.put_seen
         new.putter = self.putter
         return new
@@ -279,7 +291,7 @@ class Passing(Part):
 
     def copy(self) -> Passing:
         """An independent copy."""
-        new = object.__new__(Passing)
+        new = blank_instance(Passing)
         new.givers = list(self.givers)
         new.step = self.step
         new.pending_discard = self.pending_discard

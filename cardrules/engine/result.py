@@ -77,8 +77,10 @@ class DealResult:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealResult:
         """Read :meth:`to_json` output (lists become tuples again)."""
+        return cls(**{k: _frozen(v) for k, v in data.items()})
 
-        def frozen(value: Any) -> Any:
-            return tuple(frozen(v) for v in value) if isinstance(value, list) else value
 
-        return cls(**{k: frozen(v) for k, v in data.items()})
+def _frozen(value: Any) -> Any:
+    """Lists, nested too, as tuples (a module function: mypyc compiles no recursive
+    closure in a method)."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value

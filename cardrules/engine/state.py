@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.dealing import DealContext
-from cardrules.engine.parts import Cards, Challenge, Declaring, Passing, TrickPlay
+from cardrules.engine.parts import Cards, Challenge, Declaring, Passing, TrickPlay, blank_instance
 from cardrules.engine.phases import Phase
 from cardrules.engine.result import DealResult
 from cardrules.engine.tables import Tables, tables_for
@@ -28,35 +28,39 @@ __all__ = ["DealState"]
 #: Attributes rebuilt from the rules on unpickling, never pickled (closures among them).
 DERIVED = frozenset(("tb", "_follow", "_lead", "_verdicts", "_tricks", "_challenges"))
 
+#: The fields of a deal's state (its slots), named here for pickling: a class compiled by
+#: mypyc cannot read its ``__slots__``.
+FIELDS = (
+    "_challenges",
+    "_follow",
+    "_lead",
+    "_legal",
+    "_tricks",
+    "_verdicts",
+    "cards",
+    "chal",
+    "ctx",
+    "dealer",
+    "decl",
+    "history",
+    "n",
+    "order",
+    "passing",
+    "phase",
+    "play",
+    "pool",
+    "result",
+    "rules",
+    "tb",
+    "to_move",
+)
+
 
 class DealState:
     """The fields of a deal's state, with copies, JSON and pickling (see the module's
     text); :class:`~cardrules.engine.deal.Deal` adds the phase machine."""
 
-    __slots__ = (
-        "_challenges",
-        "_follow",
-        "_lead",
-        "_legal",
-        "_tricks",
-        "_verdicts",
-        "cards",
-        "chal",
-        "ctx",
-        "dealer",
-        "decl",
-        "history",
-        "n",
-        "order",
-        "passing",
-        "phase",
-        "play",
-        "pool",
-        "result",
-        "rules",
-        "tb",
-        "to_move",
-    )
+    __slots__ = FIELDS
 
     tb: Tables
     rules: Rules
@@ -87,7 +91,7 @@ class DealState:
 
     def clone(self) -> Any:
         """An independent copy of this deal (the compiled tables are shared)."""
-        new = object.__new__(type(self))
+        new = blank_instance(type(self))
         new.tb = self.tb
         new.rules = self.rules
         new._follow = self._follow
@@ -143,7 +147,7 @@ class DealState:
             raise RecordError("a deal's state must be a mapping")
         try:
             ctx = DealContext.from_json(data["context"])
-            new = object.__new__(cls)
+            new = blank_instance(cls)
             new.ctx = ctx
             new.n = ctx.players
             new.dealer = ctx.dealer
@@ -165,8 +169,7 @@ class DealState:
         return new
 
     def __getstate__(self) -> dict[str, Any]:
-        slots = DealState.__slots__
-        state = {name: getattr(self, name) for name in slots if name not in DERIVED}
+        state = {name: getattr(self, name) for name in FIELDS if name not in DERIVED}
         state["_legal"] = None
         return state
 
