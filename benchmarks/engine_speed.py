@@ -1,62 +1,81 @@
 #!/usr/bin/env python3
-"""How fast the engine plays random legal whole deals, through the public API.
+"""How fast cardrules plays random whole deals, beside a hand-written yardstick.
 
-Five players; Three-Card Loo and Five-Card Loo with their default rules; deals
-in sessions with the pool carried from deal to deal (a session that ends by
-its rules is followed by a new one). Each decision is
-``session.apply(choice(session.legal_actions()))``: the checked entry point,
-as a user's program would call it.
+Five players; Three-Card Loo and Five-Card Loo with their default rules; deals in
+sessions with the pool carried from deal to deal (a session that ends by its rules is
+followed by a new one). Figures are deals per second of CPU time. Each round measures the
+yardstick and then every path, game by game, so that a change of the machine's load falls
+on both; each ratio is the median over the rounds of the ratio within a round.
 
-Three random players are measured. ``matched`` chooses as the yardstick's
-players do, as far as the rules allow: a declarer throws up with probability
-one half and otherwise stands or exchanges uniformly (the yardstick exchanges
-a uniform subset, then stands or passes at even odds); every other choice is
-uniform. ``kinds`` picks a uniformly random kind of action (stand, throw up,
-take the miss, exchange, play) and then an action of that kind; ``uniform``
-picks uniformly among all legal actions (at five-card loo that is nearly
-always an exchange, so more players stand and deals are longer). At
-three-card loo the three are the same player.
+The paths:
 
-Speed depends on the machine and its load, so figures mean something only
-beside a yardstick measured in the same run: ``--baseline SCRIPT`` runs a
-hand-written Python Loo with random players (any script that prints lines
-like ``three-card loo: 24000 hands/s``) before and after, and the ratio of the
-two rates is printed.
+- ``simulate``: the whole command ``cardrules simulate VARIANT --players 5 --deals N``
+  with random bots, start-up included (CPU time of the child process).
+- ``checked``: ``session.apply(choice(session.legal_actions()))``, the checked entry point
+  as a user's program calls it, choosing as the yardstick's players do as far as the rules
+  allow (a declarer throws up with probability one half and otherwise stands or
+  exchanges uniformly; every other choice uniform).
+- ``checked-bot``: the same entry point with the random bot's choice (a uniform kind of
+  action, then a uniform action of that kind; at five-card loo this stands more often).
+- ``fast``: :func:`cardrules.players.playout.play_out` with random bots (the same choices
+  as ``checked-bot``, from the actions by kind).
+- ``compiled ...``: the same paths in the compiled build, given its interpreter with
+  ``--compiled-python`` (a virtual environment where ``CARDRULES_COMPILE=1 pip install .``
+  was run; see docs/compiled.md).
 
-Usage: python benchmarks/engine_speed.py [--seconds 3] [--reps 3] [--baseline SCRIPT]
+The yardstick (``--baseline SCRIPT``) is a hand-written Python Loo with random players
+(``handcoded_loo.py``); it is loaded as a module and timed in this process.
+
+Usage: python benchmarks/engine_speed.py [--seconds 2] [--reps 3] [--baseline SCRIPT]
+           [--compiled-python PYTHON] [--simulate-deals N]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import random
-import re
+import resource
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import cardrules
+try:
+    import cardrules
+except ImportError:  # run from a checkout where the package is not installed
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    import cardrules
 from cardrules.engine.actions import EXCHANGE, THROW_UP
+from cardrules.engine.compiled import compiled_modules
 from cardrules.players.base import random_legal
+from cardrules.players.playout import derive_seed, play_out, random_bots
 
 GAMES = {"three": "three-card-loo", "five": "five-card-loo"}
-POLICIES = ("matched", "kinds", "uniform")
+#: The paths measured in this process (the compiled build runs them in its own).
+ENGINE_PATHS = ("checked", "checked-bot", "fast")
+#: The goals of the table, by path (None: no goal, shown for comparison).
+GOALS = {
+    "simulate": 0.5,
+    "checked": 0.45,
+    "checked-bot": None,
+    "fast": None,
+    "compiled simulate": 0.75,
+    "compiled checked": 0.6,
+    "compiled checked-bot": None,
+    "compiled fast": None,
+}
 
 
-def measure(variant: str, seconds: float, seed: int, policy: str) -> tuple[float, float]:
-    """(deals per second, decisions per second) of random play for ``seconds``."""
+def measure(path: str, variant: str, seconds: float, seed: int) -> float:
+    """Deals per CPU second of ``path`` (one of :data:`ENGINE_PATHS`) for ``seconds``."""
     rules = cardrules.load_variant(variant)
     rng = random.Random(seed)
 
-    def choose(legal: list[int]) -> int:
-        if policy == "uniform":
-            return legal[rng.randrange(len(legal))]
-        if policy == "kinds":
-            return random_legal(rng, legal)
+    def matched(legal: list[int]) -> int:
         if legal[-1] >= EXCHANGE and THROW_UP in legal:
             if rng.random() < 0.5:
                 return THROW_UP
@@ -64,74 +83,157 @@ def measure(variant: str, seconds: float, seed: int, policy: str) -> tuple[float
             return rest[rng.randrange(len(rest))]
         return legal[rng.randrange(len(legal))]
 
-    deals = decisions = 0
-    session_seed = seed * 100_000
-    start = time.perf_counter()
+    def bot(legal: list[int]) -> int:
+        return random_legal(rng, legal)
+
+    choose = matched if path == "checked" else bot
+    deals = 0
+    index = 0
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
-        session_seed += 1
+    while time.process_time() < deadline:
+        index += 1
+        session_seed = derive_seed(seed, index)
         s = cardrules.Session(rules, 5, seed=session_seed, dealer=0)
-        legal_actions, apply = s.legal_actions, s.apply
-        while not s.is_over:  # a session ends by its rules (at a single)
-            apply(choose(legal_actions()))
-            decisions += 1
+        if path == "fast":
+            play_out(s, random_bots(session_seed, 5))
+        else:
+            legal_actions, apply = s.legal_actions, s.apply
+            while not s.is_over:  # a session ends by its rules (at a single)
+                apply(choose(legal_actions()))
         deals += s.deals_played
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, decisions / elapsed
+    return deals / (time.process_time() - start)
 
 
-def baseline(script: str, seconds: float, reps: int) -> dict[str, float]:
-    """Run the hand-written yardstick and read its hands/s per game."""
+def measure_in(python: str, path: str, variant: str, seconds: float, seed: int) -> float:
+    """:func:`measure` run by another interpreter (the compiled build's)."""
     out = subprocess.run(
-        [sys.executable, script, "--seconds", str(seconds), "--reps", str(reps)],
+        [python, "-P", __file__, "--one", path, variant, str(seconds), str(seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parent,
+    ).stdout
+    return float(json.loads(out.splitlines()[-1])["rate"])
+
+
+def measure_simulate(python: str, variant: str, deals: int, seed: int) -> float:
+    """Deals per CPU second of the whole ``cardrules simulate`` command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command = [python, "-P", "-m", "cardrules", "simulate", variant, "--players", "5"]
+    command.extend(["--deals", str(deals), "--seed", str(seed)])
+    subprocess.run(
+        command,
+        stdout=subprocess.DEVNULL,
+        check=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return deals / cpu
+
+
+def load_yardstick(script: str) -> ModuleType:
+    """The hand-written yardstick, loaded as a module."""
+    spec = importlib.util.spec_from_file_location("handcoded_loo", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def measure_yardstick(yard: ModuleType, game: str, seconds: float, seed: int) -> float:
+    """Hands per CPU second of the yardstick's ``game``."""
+    s = yard.Session(game, seed)
+    hands = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        s.play(64)
+        hands += 64
+    return hands / (time.process_time() - start)
+
+
+def compiled_report(python: str) -> str:
+    out = subprocess.run(
+        [
+            python,
+            "-P",
+            "-c",
+            "from cardrules.engine.compiled import compiled_modules as c; print(len(c()))",
+        ],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    rates = {}
-    for game in GAMES:
-        m = re.search(rf"{game}-card loo: (\d+) hands/s", out)
-        if m:
-            rates[game] = float(m.group(1))
-    return rates
+    return out.strip()
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=3.0, help="length of one timed run")
+    ap.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
     ap.add_argument("--reps", type=int, default=3, help="rounds per figure (median)")
-    ap.add_argument("--baseline", help="a hand-written Loo script to measure in the same run")
+    ap.add_argument("--baseline", help="the hand-written Loo script (handcoded_loo.py)")
+    ap.add_argument("--compiled-python", help="the interpreter of a compiled build")
+    ap.add_argument("--simulate-deals", type=int, default=20000, help="deals of a simulate run")
+    ap.add_argument("--one", nargs=4, help=argparse.SUPPRESS)  # PATH VARIANT SECONDS SEED
     args = ap.parse_args()
-    # Rounds interleave the yardstick and the engine, so that a change of the machine's load
-    # falls on both; each figure is the median over the rounds of the ratio within a round.
-    ours: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    if args.one:
+        path, variant, seconds, seed = args.one
+        rate = measure(path, variant, float(seconds), int(seed))
+        print(json.dumps({"rate": rate, "compiled": len(compiled_modules())}))
+        return 0
+    yard = load_yardstick(args.baseline) if args.baseline else None
+    paths = ["simulate", *ENGINE_PATHS]
+    if args.compiled_python:
+        paths += ["compiled simulate"] + [f"compiled {p}" for p in ENGINE_PATHS]
+    rates: dict[tuple[str, str], list[float]] = {}
     ratios: dict[tuple[str, str], list[float]] = {}
     bases: dict[str, list[float]] = {}
     for r in range(args.reps):
-        base = baseline(args.baseline, args.seconds, 1) if args.baseline else {}
+        seed = 100 + r
         for game, variant in GAMES.items():
-            if game in base:
-                bases.setdefault(game, []).append(base[game])
-            for policy in POLICIES:
-                run = measure(variant, args.seconds, 100 + r, policy)
-                ours.setdefault((game, policy), []).append(run)
-                if game in base:
-                    ratios.setdefault((game, policy), []).append(run[0] / base[game])
+            base = measure_yardstick(yard, game, args.seconds, seed) if yard else 0.0
+            bases.setdefault(game, []).append(base)
+            for path in paths:
+                compiled = path.startswith("compiled ")
+                what = path.removeprefix("compiled ")
+                python = args.compiled_python if compiled else sys.executable
+                if what == "simulate":
+                    rate = measure_simulate(python, variant, args.simulate_deals, seed)
+                elif compiled:
+                    rate = measure_in(python, what, variant, args.seconds, seed)
+                else:
+                    rate = measure(what, variant, args.seconds, seed)
+                rates.setdefault((game, path), []).append(rate)
+                if base:
+                    ratios.setdefault((game, path), []).append(rate / base)
     print(
         f"cardrules {cardrules.__version__}, Python {sys.version.split()[0]}, 5 players, "
-        f"median of {args.reps} interleaved rounds x {args.seconds:g} s"
+        f"deals per CPU second, median of {args.reps} interleaved rounds x {args.seconds:g} s"
+        f" (simulate: {args.simulate_deals} deals a run)"
     )
-    for game, variant in GAMES.items():
-        for policy in POLICIES:
-            runs = ours[game, policy]
-            dps = statistics.median(x[0] for x in runs)
-            decs = statistics.median(x[1] for x in runs)
-            line = f"{variant:15} {policy:8} {dps:8.0f} deals/s {decs:9.0f} decisions/s"
-            if ratios.get((game, policy)):
-                ratio = statistics.median(ratios[game, policy])
-                base_rate = statistics.median(bases[game])
-                line += f"   ratio to hand-written {ratio:.2f} (baseline {base_rate:.0f} hands/s)"
-            print(line)
+    if args.compiled_python:
+        print(
+            f"compiled build: {args.compiled_python} ({compiled_report(args.compiled_python)}"
+            " modules compiled)"
+        )
+    header = f"{'path':22}"
+    for game in GAMES:
+        header += f" | {game + '-card deals/s':>17} {'ratio':>6}"
+    print(header + " | goal")
+    if yard:
+        line = f"{'hand-written yardstick':22}"
+        for game in GAMES:
+            line += f" | {statistics.median(bases[game]):17.0f} {1:6.2f}"
+        print(line + " |")
+    for path in paths:
+        line = f"{path:22}"
+        for game in GAMES:
+            rate = statistics.median(rates[game, path])
+            ratio = statistics.median(ratios[game, path]) if ratios.get((game, path)) else 0.0
+            line += f" | {rate:17.0f} {ratio:6.2f}"
+        goal = GOALS.get(path)
+        print(line + (f" | >= {goal}" if goal is not None else " |"))
     return 0
 
 
