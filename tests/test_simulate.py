@@ -74,8 +74,7 @@ def test_flush_frequency_of_dealt_hands_is_the_counted_probability() -> None:
     assert abs(measured - p) < 4 * se, (measured, p, se)
     assert s.flush_hands > 300  # enough deals for the normal approximation
     # A deal ends by a flush exactly when one was dealt, everyone standing.
-    lay = s.layout
-    with_flush = sum(u[lay["deals_flush_dealt"]] for u in s.units)
+    with_flush = s.total("deals_flush_dealt")
     assert s.flushes == s.ended_by["flush"] == with_flush
 
 

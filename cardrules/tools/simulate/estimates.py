@@ -116,9 +116,10 @@ def metrics(lay: Layout, points: bool) -> list[Metric]:
     ['net 0', 'net 1', 'points_per_deal']
     """
     deals = (lay["deals"],)
-    unit = "points" if points else "net"
     out = [
-        Metric(f"net {s}", f"seat {s} {unit} per deal", (lay.net[s],), deals, signed=True)
+        Metric(f"net {s}", f"seat {s} points per deal", (lay.net[s],), deals)
+        if points
+        else Metric(f"net {s}", f"seat {s} net per deal", (lay.net[s],), deals, signed=True)
         for s in range(lay.players)
     ]
     if points:
@@ -134,6 +135,12 @@ def metrics(lay: Layout, points: bool) -> list[Metric]:
         out += [
             Metric(
                 "loo_rate", "loo rate (looed / standing hands)", (lay["looed"],), (lay["stood"],)
+            ),
+            Metric(
+                "looed_per_player",
+                "looed per player per deal",
+                (lay["looed"],),
+                (lay["seat_deals"],),
             ),
             Metric("deals_with_loo", "deals with a loo", (lay["deals_with_loo"],), deals),
             Metric("stood", "hands standing per deal", (lay["stood"],), deals),

@@ -9,15 +9,17 @@ from the plan's seed and ``i`` alone, and tallies it (see
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from cardrules.engine.deal import Deal
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
-from cardrules.players.base import SeatView
+from cardrules.players.playout import bot_seed as seat_seed
+from cardrules.players.playout import play_out
 from cardrules.rules.model import Rules, Scoring
-from cardrules.tools.simulate.bots import BotSpec, bot_seed, make_bot, session_seed
+from cardrules.tools.simulate.bots import BotSpec, make_bot, session_seed
 from cardrules.tools.simulate.engine_reads import Dealt, deal_observer, decision_counter
 from cardrules.tools.simulate.tally import Layout, SessionTally, layout_for
 
@@ -38,6 +40,7 @@ from cardrules.tools.simulate.tally import Layout, SessionTally, layout_for
     _GAME_DEALS,
     _FORCED_DEALS,
     _WON,
+    _SEAT_DEALS,
 ) = range(len(Layout.SCALARS))
 
 
@@ -85,6 +88,44 @@ def make_plan(
     return Plan(rules, n, specs, seed, deals, series)
 
 
+def sides(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides of a table: partners opposite when the rules play in partnerships, else
+    each seat alone.
+
+    >>> import cardrules
+    >>> sides(cardrules.load_variant("put-four-handed"), 4), sides(cardrules.load_variant("put"), 2)
+    (((0, 2), (1, 3)), ((0,), (1,)))
+    """
+    if rules.partnerships.enabled and players % 2 == 0:
+        half = players // 2
+        return tuple((k, k + half) for k in range(half))
+    return tuple((s,) for s in range(players))
+
+
+def session_of(
+    plan: Plan, index: int, cap: int | None = None, on_deal: Callable[[Deal], None] | None = None
+) -> Session:
+    """Session ``index`` of ``plan`` played again, for at most ``cap`` deals (``None``: the
+    plan's): the same deals and choices as in the run, rebuilt from the run's seed alone,
+    e.g. to look at one session closely or to keep its record.
+
+    >>> import cardrules
+    >>> plan = make_plan(cardrules.load_variant("three-card-loo"), 4, 100, 1, "random", False)
+    >>> s = session_of(plan, 3)
+    >>> s.seed == session_seed(1, 3), play_session(plan, 3, 100).deals == len(s.results)
+    (True, True)
+    >>> cardrules.replay(s.record()).results == s.results
+    True
+    """
+    seed = session_seed(plan.seed, index)
+    s = Session(plan.rules, plan.players, seed=seed, on_deal=on_deal)
+    bots = [
+        make_bot(spec, random.Random(seat_seed(seed, seat))) for seat, spec in enumerate(plan.bots)
+    ]
+    play_out(s, bots, max_deals=plan.deals if cap is None else cap)
+    return s
+
+
 def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     """Play session ``index`` of ``plan`` for at most ``cap`` deals and tally it.
 
@@ -94,19 +135,8 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     rules = plan.rules
     n = plan.players
     dealt: list[Dealt] = []
-    s = Session(
-        rules,
-        n,
-        seed=session_seed(plan.seed, index),
-        on_deal=deal_observer(rules, n, dealt),
-    )
-    bots = [
-        make_bot(spec, random.Random(bot_seed(plan.seed, index, seat)))
-        for seat, spec in enumerate(plan.bots)
-    ]
-    while not s.is_over and len(s.results) < cap:
-        seat = s.to_move
-        s.apply(bots[seat].choose(SeatView(s, seat)))
+    s = session_of(plan, index, cap, deal_observer(rules, n, dealt))
+    scorers = [side[0] for side in sides(rules, n)]
     m = min(cap, len(s.results))
     over = s.is_over and m == len(s.results)
     lay = layout_for(n, rules.deal.hand_size)
@@ -122,7 +152,7 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
         net = res.net
         if res.points:
             net = tuple(a + b for a, b in zip(res.net, res.points, strict=True))
-            v[_POINTS] += sum(res.points)
+            v[_POINTS] += sum(res.points[seat] for seat in scorers)
         for seat in range(n):
             x = net[seat]
             v[net_at + seat] += x
@@ -149,6 +179,7 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
         v[_ACTIONS] += len(history)
         count_decisions(history, v)
     v[_DEALS] = m
+    v[_SEAT_DEALS] = m * n
     if over:
         v[_GAMES] = 1
         v[_GAME_DEALS] = m

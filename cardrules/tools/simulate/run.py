@@ -11,6 +11,7 @@ from cardrules.rules.model import Rules, Scoring
 from cardrules.tools.simulate.bots import BotSpec
 from cardrules.tools.simulate.comparison import Comparison
 from cardrules.tools.simulate.playout import make_plan
+from cardrules.tools.simulate.pools import make_pool
 from cardrules.tools.simulate.summary import Summary, summarise
 from cardrules.tools.simulate.workers import run_plans
 
@@ -24,20 +25,29 @@ def simulate(
     seed: int = 0,
     *,
     bots: BotSpec | Sequence[BotSpec] = "random",
-    workers: int = 1,
+    workers: int | None = None,
+    backend: str | None = None,
+    address: str | None = None,
     series: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``deals`` deals with ``bots`` (one for all seats, or one per seat) and summarise.
 
-    ``workers`` spreads the sessions over processes (the result is the same);
-    ``series`` keeps every deal's pool and net per seat (for plots);
-    ``progress`` is called with the number of deals played so far. With
-    ``workers`` above 1, call it under ``if __name__ == "__main__":``.
+    Where the sessions are played changes the speed, never the result:
+    ``backend`` is ``"serial"`` (this process), ``"process"`` (``workers``
+    processes on this machine, at most one per core; the default when
+    ``workers`` is above 1) or ``"ray"`` (Ray tasks, ``workers`` at once; on
+    the cluster at ``address``, on a Ray already started in this process, or
+    on one started for the run; needs the ``[ray]`` extra). With processes,
+    call it under ``if __name__ == "__main__":``.
+
+    ``series`` keeps every deal's pool and net per seat (for plots; the only
+    part of a run that grows with the deals); ``progress`` is called with the
+    number of deals played so far.
     """
     plan = make_plan(rules, players, deals, seed, bots, series)
-    (tallies,) = run_plans([plan], workers, progress)
-    return summarise(plan, tallies)
+    (run,), _ = run_plans([plan], make_pool(backend, workers, address), progress)
+    return summarise(plan, run)
 
 
 def compare(
@@ -48,7 +58,9 @@ def compare(
     seed: int = 0,
     *,
     bots: BotSpec | Sequence[BotSpec] = "random",
-    workers: int = 1,
+    workers: int | None = None,
+    backend: str | None = None,
+    address: str | None = None,
     series: bool = False,
     progress: Callable[[int], None] | None = None,
     house_rules_a: Sequence[str] = (),
@@ -57,7 +69,8 @@ def compare(
     """Play both rule sets on the same seeded sessions with the same bots' random streams.
 
     Each side is exactly what :func:`simulate` gives for it with the same
-    arguments; ``progress`` counts the deals of both sides (``2 * deals`` in all).
+    arguments (``workers``, ``backend`` and ``address`` as there); ``progress``
+    counts the deals of both sides (``2 * deals`` in all).
 
     >>> import cardrules
     >>> c = compare(cardrules.load_variant("three-card-loo"),
@@ -72,5 +85,10 @@ def compare(
         )
     plan_a = make_plan(a, players, deals, seed, bots, series)
     plan_b = make_plan(b, plan_a.players, deals, seed, plan_a.bots, series)
-    ta, tb = run_plans([plan_a, plan_b], workers, progress)
-    return Comparison(summarise(plan_a, ta, house_rules_a), summarise(plan_b, tb, house_rules_b))
+    (ra, rb), pairing = run_plans([plan_a, plan_b], make_pool(backend, workers, address), progress)
+    assert pairing is not None
+    return Comparison(
+        summarise(plan_a, ra, house_rules_a),
+        summarise(plan_b, rb, house_rules_b),
+        pairing.cross(),
+    )

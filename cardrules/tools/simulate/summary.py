@@ -10,7 +10,6 @@ confidence interval, and its JSON and text reports.
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,9 +17,10 @@ import attrs
 
 from cardrules.rules.model import Scoring
 from cardrules.tools.simulate.bots import bot_name
-from cardrules.tools.simulate.estimates import Estimate, Metric, metrics, ratio
-from cardrules.tools.simulate.playout import Plan
-from cardrules.tools.simulate.tally import Layout, SessionTally, layout_for
+from cardrules.tools.simulate.estimates import Estimate, Metric, metrics
+from cardrules.tools.simulate.playout import Plan, sides
+from cardrules.tools.simulate.stream import Moments, Running, median_of
+from cardrules.tools.simulate.tally import Layout
 from cardrules.tools.simulate.text import bots_text, ci_text, decimals_for, plain
 
 
@@ -28,9 +28,11 @@ from cardrules.tools.simulate.text import bots_text, ci_text, decimals_for, plai
 class Summary:
     """What a simulation came to.
 
-    ``net`` is each seat's counters (or points) over all deals; ``pool_left``
-    what was left on the table when sessions stopped (so that ``sum(net) +
-    pool_left == 0`` when counters are played for). ``looed`` counts hands
+    ``net`` is each seat's counters over all deals, or at a points game (Put)
+    its points; ``pool_left`` what was left on the table when sessions stopped
+    (so that ``sum(net) + pool_left == 0`` when counters are played for).
+    ``sides`` are the seats that win and lose together (partners), each seat
+    alone without partnerships. ``looed`` counts hands
     looed in play, ``stood`` hands that stood; ``ended_by`` how deals ended;
     ``declarations`` how often each declaration (and each other decision
     than playing a card) was made. :meth:`estimate` gives any statistic of
@@ -64,8 +66,10 @@ class Summary:
     won: int
     games: int
     games_won: tuple[int, ...]
-    units: tuple[tuple[int, ...], ...] = attrs.field(repr=False, eq=False)
+    sides: tuple[tuple[int, ...], ...]
+    moments: dict[str, Moments] = attrs.field(repr=False, eq=False)
     layout: Layout = attrs.field(repr=False, eq=False)
+    totals: tuple[int, ...] = attrs.field(repr=False, eq=False)
     pools: tuple[int, ...] = attrs.field(default=(), repr=False, eq=False)
     nets: tuple[tuple[int, ...], ...] = attrs.field(default=(), repr=False, eq=False)
 
@@ -90,20 +94,27 @@ class Summary:
 
     def estimate(self, key: str) -> Estimate:
         """One statistic of :func:`metrics` (e.g. ``"loo_rate"``, ``"net 0"``) with its CI."""
-        for m in self.metrics():
-            if m.key == key:
-                return ratio(self.units, m.num, m.den)
-        raise KeyError(key)
+        return self.moments[key].estimate()
+
+    def total(self, name: str) -> int:
+        """The total over all sessions of one count of the :class:`Layout` (e.g.
+        ``"deals_flush_dealt"``)."""
+        return self.totals[self.layout[name]]
+
+    @property
+    def partnerships(self) -> bool:
+        """Whether seats play in sides of more than one (partners)."""
+        return any(len(side) > 1 for side in self.sides)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON-ready data (see docs/simulation.md for its fields)."""
-        est = {m.key: ratio(self.units, m.num, m.den) for m in self.metrics()}
+        est = {m.key: self.estimate(m.key) for m in self.metrics()}
         seats = []
         for s in range(self.players):
             seat: dict[str, Any] = {
                 "seat": s,
                 "bot": self.bots[s],
-                "net": self.net[s],
+                "points" if self.points else "net": self.net[s],
                 "per_deal": est[f"net {s}"].to_json(),
             }
             if self.points:
@@ -137,6 +148,17 @@ class Summary:
             "ended_by": dict(sorted(self.ended_by.items())),
         }
         if self.points:
+            data["sides"] = [
+                {
+                    "side": k,
+                    "seats": list(side),
+                    "points": self.net[side[0]],
+                    "per_deal": est[f"net {side[0]}"].to_json(),
+                    "games_won": self.games_won[side[0]],
+                    "share_won": est[f"wins {side[0]}"].to_json(),
+                }
+                for k, side in enumerate(self.sides)
+            ]
             data["points_per_deal"] = est["points_per_deal"].to_json()
             data["game_length"] = est["game_length"].to_json() | {"games": self.games}
             data["games_won"] = list(self.games_won)
@@ -144,6 +166,10 @@ class Summary:
             data["loo_rate"] = est["loo_rate"].to_json() | {
                 "looed": self.looed,
                 "stood": self.stood,
+            }
+            data["looed_per_player"] = est["looed_per_player"].to_json() | {
+                "looed": self.looed,
+                "player_deals": self.total("seat_deals"),
             }
             data["deals_with_loo"] = est["deals_with_loo"].to_json() | {
                 "count": self.deals_with_loo
@@ -166,38 +192,53 @@ class Summary:
 
     def text(self) -> str:
         """The human report."""
-        est = {m.key: ratio(self.units, m.num, m.den) for m in self.metrics()}
+        est = {m.key: self.estimate(m.key) for m in self.metrics()}
         lines = [
             f"{self.label}: {self.deals} deals in {self.sessions} sessions, "
             f"{self.players} players, seed {self.seed}, bots {bots_text(self.bots)}"
         ]
         lines.append(f"  {'':<30} {'total':>9}  per deal [95% CI]")
-        seats = [est[f"net {s}"] for s in range(self.players)]
-        d = max(decimals_for(e.se, e.mean or 0.0) for e in seats)
-        for s in range(self.players):
-            extra = f"   games won {self.games_won[s]}" if self.points else ""
-            lines.append(
-                f"  {f'seat {s} net':<30} {self.net[s]:>+9}  "
-                f"{ci_text(seats[s], signed=True, decimals=d)}{extra}"
-            )
+        rows: list[tuple[str, int]]
         if self.points:
-            lines.append(
-                f"  {'points scored per deal':<30} {'':>9}  {ci_text(est['points_per_deal'])}"
-            )
+            rows = [
+                (f"side {k} (seats {', '.join(map(str, side))}) points", side[0])
+                if len(side) > 1
+                else (f"seat {side[0]} points", side[0])
+                for k, side in enumerate(self.sides)
+            ]
+        else:
+            rows = [(f"seat {s} net", s) for s in range(self.players)]
+        shown = [est[f"net {s}"] for _, s in rows]
+        d = max(decimals_for(e.se, e.mean or 0.0) for e in shown)
+        for (label, s), e in zip(rows, shown, strict=True):
+            if self.points:
+                lines.append(
+                    f"  {label:<30} {self.net[s]:>9}  {ci_text(e, decimals=d)}"
+                    f"   games won {self.games_won[s]}"
+                )
+            else:
+                lines.append(
+                    f"  {label:<30} {self.net[s]:>+9}  {ci_text(e, signed=True, decimals=d)}"
+                )
+        if self.points:
+            scored = sum(self.net[side[0]] for side in self.sides)
+            per_deal = ci_text(est["points_per_deal"])
+            lines.append(f"  {'points scored (all sides)':<30} {scored:>9}  {per_deal}")
             lines.append(
                 f"  {'game length (deals per game)':<30} {self.games:>9}  "
                 f"{ci_text(est['game_length'])}"
             )
         else:
             lines.append(f"  {'pool left on the table':<30} {self.pool_left:>9}")
-            rows = [
+            stats = [
                 ("loo_rate", "loo rate (of standing hands)", self.looed),
+                ("looed_per_player", "looed per player per deal", self.looed),
                 ("deals_with_loo", "deals with a loo", self.deals_with_loo),
                 ("singles", "singles (nothing carried)", self.singles),
             ]
             if self.hands_dealt or self.flushes:
-                rows.append(("flushes", "deals ended by a flush", self.flushes))
-            for key, label, count in rows:
+                stats.append(("flushes", "deals ended by a flush", self.flushes))
+            for key, label, count in stats:
                 lines.append(f"  {label:<30} {count:>9}  {ci_text(est[key])}")
             if self.hands_dealt:
                 lines.append(
@@ -234,31 +275,24 @@ class Summary:
         return "\n".join(lines)
 
 
-def summarise(
-    plan: Plan, tallies: Sequence[SessionTally], house_rules: Sequence[str] = ()
-) -> Summary:
-    """The summary of one plan's sessions."""
+def summarise(plan: Plan, run: Running, house_rules: Sequence[str] = ()) -> Summary:
+    """The summary of one plan's sessions, from their running sums."""
     rules = plan.rules
-    lay = layout_for(plan.players, rules.deal.hand_size)
-    units = tuple(t.counts for t in tallies)
-    tot = [sum(col) for col in zip(*units, strict=True)] if units else [0] * len(lay)
-    pools = [p for t in tallies for p in t.pools]
-    ended: dict[str, int] = {}
-    for t in tallies:
-        for k, v in t.ended_by.items():
-            ended[k] = ended.get(k, 0) + v
+    lay = run.layout
+    tot = run.totals
     deals = tot[lay["deals"]]
+    points = rules.wagers.scoring is Scoring.POINTS
     return Summary(
         variant=rules.name,
         house_rules=tuple(house_rules) or tuple(rules.house_rules),
         players=plan.players,
         deals=deals,
         seed=plan.seed,
-        sessions=len(tallies),
+        sessions=run.sessions,
         bots=tuple(bot_name(b) for b in plan.bots),
-        scoring="points" if rules.wagers.scoring is Scoring.POINTS else "counters",
+        scoring="points" if points else "counters",
         net=tuple(tot[i] for i in lay.net),
-        pool_left=sum(t.pool_left for t in tallies),
+        pool_left=run.pool_left,
         stood=tot[lay["stood"]],
         looed=tot[lay["looed"]],
         deals_with_loo=tot[lay["deals_with_loo"]],
@@ -266,18 +300,20 @@ def summarise(
         flushes=tot[lay["flushes"]],
         hands_dealt=tot[lay["hands_dealt"]],
         flush_hands=tot[lay["flush_hands"]],
-        largest_pool=max(pools, default=0),
+        largest_pool=max(run.pools, default=0),
         mean_pool=tot[lay["pool"]] / deals if deals else 0.0,
-        median_pool=float(statistics.median(pools)) if pools else 0.0,
+        median_pool=median_of(run.pools),
         actions=tot[lay["actions"]],
-        ended_by=ended,
+        ended_by=dict(run.ended_by),
         declarations={k: tot[at] for k, at in lay.decl.items()},
         forced_deals=tot[lay["forced_deals"]],
         won=tot[lay["won"]],
         games=tot[lay["games"]],
-        games_won=tuple(tot[i] for i in lay.wins) if rules.wagers.scoring is Scoring.POINTS else (),
-        units=units,
+        games_won=tuple(tot[i] for i in lay.wins) if points else (),
+        sides=sides(rules, plan.players),
+        moments=run.moments(),
         layout=lay,
-        pools=tuple(pools) if plan.series else (),
-        nets=tuple(x for t in tallies for x in t.nets),
+        totals=tuple(tot),
+        pools=tuple(run.pool_series),
+        nets=tuple(run.net_series),
     )

@@ -42,6 +42,7 @@ class Layout:
         "game_deals",
         "forced_deals",
         "won",
+        "seat_deals",
     )
 
     def __init__(self, players: int, hand_size: int) -> None:

@@ -1,0 +1,266 @@
+"""Where the sessions are played: one interface, three pools.
+
+A pool is given the plans once (:meth:`Pool.start`), then chunks of session
+indices (:meth:`Pool.submit`); each chunk comes back as a :class:`Pending`
+whose :meth:`~Pending.result` is the tallies of those sessions for every plan.
+What travels to a worker is the plans (rules, table, bots, seed) and the
+indices; the sessions are rebuilt there from their seeds. The scheduler in
+:mod:`~cardrules.tools.simulate.workers` takes the chunks back in the order it
+sent them, so the result does not depend on the pool.
+
+- :class:`SerialPool`: this process, each chunk played when its result is asked for;
+- :class:`ProcessPool`: worker processes on this machine (``multiprocessing``, spawned);
+- :class:`RayPool`: Ray tasks, on this machine or a cluster (the ``[ray]`` extra;
+  Ray is imported only here, and only when such a pool is made).
+
+>>> from cardrules.tools.simulate.pools import make_pool
+>>> pool = make_pool("serial")
+>>> pool.name, pool.workers
+('serial', 1)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterator, Sequence
+from multiprocessing import resource_tracker
+from typing import Any, Protocol
+
+from cardrules.errors import ArgumentValueError
+from cardrules.tools.simulate.playout import Plan, play_session
+from cardrules.tools.simulate.tally import SessionTally
+
+#: The backends by name, as ``simulate(backend=...)`` and ``--backend`` take them.
+BACKENDS = ("serial", "process", "ray")
+
+#: A chunk of work: the plans still to play (their positions) and the first session
+#: index and how many sessions from it.
+Chunk = tuple[tuple[int, ...], int, int]
+#: What a chunk comes back as: for each plan of the chunk, its sessions' tallies.
+ChunkResult = list[list[SessionTally]]
+
+
+def play_chunk(plans: Sequence[Plan], chunk: Chunk) -> ChunkResult:
+    """Play the sessions of ``chunk`` for each of its plans (each whole, up to the plan's
+    deals: the scheduler cuts the last session where one process would)."""
+    which, first, count = chunk
+    return [
+        [play_session(plans[w], i, plans[w].deals) for i in range(first, first + count)]
+        for w in which
+    ]
+
+
+class Pending(Protocol):
+    """A chunk sent to a pool."""
+
+    def result(self) -> ChunkResult:
+        """Wait for the chunk and return its tallies."""
+        ...
+
+
+class Pool(Protocol):
+    """Somewhere to play chunks of sessions."""
+
+    name: str
+    workers: int
+
+    def start(self, plans: Sequence[Plan]) -> None:
+        """Ship the plans, once, before any chunk."""
+        ...
+
+    def submit(self, chunk: Chunk) -> Pending:
+        """Send a chunk to be played."""
+        ...
+
+    def close(self) -> None:
+        """Stop the workers (also after an interruption)."""
+        ...
+
+
+def cores() -> int:
+    """The processors this process may run on.
+
+    >>> cores() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1
+
+
+class _Done:
+    def __init__(self, plans: Sequence[Plan], chunk: Chunk) -> None:
+        self.plans, self.chunk = plans, chunk
+
+    def result(self) -> ChunkResult:
+        return play_chunk(self.plans, self.chunk)
+
+
+class SerialPool:
+    """This process: a chunk is played when its result is asked for."""
+
+    name = "serial"
+    workers = 1
+
+    def __init__(self) -> None:
+        self._plans: Sequence[Plan] = ()
+
+    def start(self, plans: Sequence[Plan]) -> None:
+        self._plans = plans
+
+    def submit(self, chunk: Chunk) -> Pending:
+        return _Done(self._plans, chunk)
+
+    def close(self) -> None:
+        pass
+
+
+_WORKER_PLANS: list[Plan] = []
+
+
+def _init_worker(plans: list[Plan]) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _WORKER_PLANS[:] = plans
+
+
+def _play_in_worker(chunk: Chunk) -> ChunkResult:
+    return play_chunk(_WORKER_PLANS, chunk)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes are started. They inherit its being
+    ignored, so that a Ctrl-C while they import prints nothing in them; a Ctrl-C
+    meanwhile is kept pending here (blocked, on POSIX systems) and reaches this
+    process as soon as they are started."""
+    mask = getattr(signal, "pthread_sigmask", None)
+    try:
+        if mask is not None:
+            mask(signal.SIG_BLOCK, {signal.SIGINT})
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: the signal is not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+        if mask is not None:
+            mask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+class _Async:
+    def __init__(self, job: Any) -> None:
+        self.job = job
+
+    def result(self) -> ChunkResult:
+        out: ChunkResult = self.job.get()
+        return out
+
+
+class ProcessPool:
+    """Worker processes on this machine, started afresh (``spawn``, the same on every
+    platform); they ignore Ctrl-C, which the parent handles by stopping them."""
+
+    name = "process"
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: Any = None
+
+    def start(self, plans: Sequence[Plan]) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        if hasattr(signal, "pthread_sigmask"):
+            # The pool's locks start the resource tracker, and starting it unblocks
+            # Ctrl-C: start it first, so that Ctrl-C stays held while the workers start.
+            resource_tracker.ensure_running()
+        with _sigint_held():
+            self._pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=(list(plans),))
+
+    def submit(self, chunk: Chunk) -> Pending:
+        return _Async(self._pool.apply_async(_play_in_worker, (chunk,)))
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+
+class _Ref:
+    def __init__(self, ray: Any, ref: Any) -> None:
+        self.ray, self.ref = ray, ref
+
+    def result(self) -> ChunkResult:
+        out: ChunkResult = self.ray.get(self.ref)
+        return out
+
+
+class RayPool:
+    """Ray tasks: on a cluster at ``address`` (``"auto"``: the one this machine belongs
+    to), else on a Ray already started in this process, else on one started here for
+    the run (and stopped after it). ``workers`` is how many chunks run at once (default:
+    the cluster's processors)."""
+
+    name = "ray"
+
+    def __init__(self, workers: int | None = None, address: str | None = None) -> None:
+        # Optional dependency: Ray is imported only when a Ray pool is made.
+        import ray
+
+        self._ray: Any = ray
+        self._started = False
+        if not ray.is_initialized():
+            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            if address:
+                options["address"] = address
+            else:  # a Ray of this machine alone, for this run: reachable from here only
+                options["_node_ip_address"] = "127.0.0.1"
+                if workers:
+                    options["num_cpus"] = workers
+            ray.init(**options)
+            self._started = True
+        resources: dict[str, float] = self._ray.cluster_resources()
+        self.workers = workers or max(1, int(resources.get("CPU", 1)))
+        self._remote: Any = None
+        self._plans: Any = None
+
+    def start(self, plans: Sequence[Plan]) -> None:
+        self._plans = self._ray.put(list(plans))  # shipped once, shared by every task
+        self._remote = self._ray.remote(play_chunk)
+
+    def submit(self, chunk: Chunk) -> Pending:
+        return _Ref(self._ray, self._remote.remote(self._plans, chunk))
+
+    def close(self) -> None:
+        if self._started:
+            self._ray.shutdown()
+            self._started = False
+
+
+def make_pool(
+    backend: str | None = None, workers: int | None = None, address: str | None = None
+) -> SerialPool | ProcessPool | RayPool:
+    """The pool for ``backend`` (``None``: ``process`` when ``workers`` is above 1, else
+    ``serial``). Processes are capped at :func:`cores` (more would only share them).
+
+    >>> make_pool(None, 1).name, make_pool("process", 10**6).workers == cores()
+    ('serial', True)
+    """
+    if backend is None:
+        backend = "process" if workers and workers > 1 else "serial"
+    if backend not in BACKENDS:
+        raise ArgumentValueError(f"backend {backend!r}: the backends are {', '.join(BACKENDS)}")
+    if workers is not None and workers < 1:
+        raise ArgumentValueError(f"workers must be at least 1, not {workers}")
+    if address is not None and backend != "ray":
+        raise ArgumentValueError("an address is for the ray backend")
+    if backend == "serial":
+        return SerialPool()
+    if backend == "process":
+        return ProcessPool(min(workers or cores(), cores()))
+    return RayPool(workers, address)

@@ -1,0 +1,149 @@
+"""Where the sessions are played changes nothing but the speed: one process, worker
+processes, any number of them; more workers than cores are capped; Ctrl-C stops
+every process with one line and exit 130."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import cardrules
+from cardrules.cli import app as cli
+from cardrules.errors import ArgumentValueError
+from cardrules.tools.simulate import compare, cores, make_pool, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.run(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_one_and_two_workers_print_the_same_bytes() -> None:
+    # A comparison (two plans, paired sessions) on few enough deals that the chunks are
+    # small and many: the merge order is what is tested.
+    base = (
+        "simulate",
+        "three-card-loo",
+        "--players",
+        "4",
+        "--deals",
+        "3000",
+        "--seed",
+        "11",
+        "--compare",
+        "three-card-loo",
+        "-H2",
+        "club-law",
+    )
+    outs = {}
+    for workers in ("1", "2"):
+        for fmt in ((), ("--json",)):
+            code, out, err = run(*base, "--workers", workers, *fmt)
+            assert code == 0, err
+            outs[workers, fmt] = out
+    assert outs["1", ()] == outs["2", ()]
+    assert outs["1", ("--json",)] == outs["2", ("--json",)]
+    data = json.loads(outs["2", ("--json",)])
+    assert data["a"]["deals"] == data["b"]["deals"] == 3000
+
+
+def test_the_pool_does_not_change_a_points_game() -> None:
+    rules = cardrules.load_variant("put-four-handed")
+    serial = simulate(rules, deals=1200, seed=5)
+    pooled = simulate(rules, deals=1200, seed=5, workers=2)
+    assert serial.to_json() == pooled.to_json()
+    assert serial.text() == pooled.text()
+    assert serial.deals == 1200
+
+
+def test_chunks_of_any_size_give_the_same_sums() -> None:
+    # The serial pool asked for chunks of 1 session, a process pool of 1 worker for
+    # larger ones: the sessions past a plan's last deal are dropped either way.
+    a = cardrules.load_variant("irish-loo")
+    b = cardrules.load_variant("irish-loo", ["club-law"])
+    one = compare(a, b, 4, 900, seed=3, backend="serial")
+    two = compare(a, b, 4, 900, seed=3, backend="process", workers=1)
+    assert one.to_json() == two.to_json()
+
+
+def test_more_workers_than_cores_are_capped_with_a_message() -> None:
+    assert make_pool("process", 64).workers == cores()
+    assert make_pool(None, 64).name == "process"
+    assert make_pool(None, 1).name == make_pool(None, None).name == "serial"
+    code, out, err = run("simulate", "put", "--deals", "200", "--workers", "64")
+    assert code == 0 and out.startswith("put: 200 deals")
+    assert err == (
+        f"cardrules: --workers 64: this machine has {cores()} cores; using {cores()} workers\n"
+    )
+
+
+def test_bad_pool_arguments_are_named_errors() -> None:
+    rules = cardrules.load_variant("put")
+    with pytest.raises(ArgumentValueError, match="backend 'threads'"):
+        simulate(rules, deals=10, backend="threads")
+    with pytest.raises(ArgumentValueError, match="workers must be at least 1"):
+        simulate(rules, deals=10, workers=0, backend="process")
+    with pytest.raises(ArgumentValueError, match="address is for the ray backend"):
+        simulate(rules, deals=10, address="127.0.0.1:6379")
+    code, _, err = run("simulate", "put", "--address", "127.0.0.1:6379")
+    assert code == 2 and err == "cardrules: --address is for --backend ray\n"
+
+
+def _children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(x) for x in found.stdout.split()]
+
+
+@pytest.mark.parametrize("after", [0.0, 3.0])
+def test_ctrl_c_under_workers_is_one_line_and_exit_130(after: float) -> None:
+    # Ctrl-C at a terminal sends SIGINT to the whole foreground process group: the
+    # parent and its workers. Interrupt as soon as the first worker exists (the workers
+    # are starting, importing) and once they have played for 3 s: one line, exit 130,
+    # no traceback, no process left behind.
+    argv = [sys.executable, "-m", "cardrules", "simulate", "three-card-loo"]
+    argv += ["--deals", "5000000", "--workers", "2"]
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=ROOT,
+    )
+    try:
+        give_up = time.monotonic() + 60
+        while not _children(proc.pid) and time.monotonic() < give_up:
+            time.sleep(0.02)
+        assert _children(proc.pid), "the workers were started"
+        time.sleep(after)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:  # the test failed: leave nothing running
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert err == "cardrules: interrupted\n"
+    time.sleep(0.5)
+    left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True)
+    assert all(_is_zombie(int(p)) for p in left.stdout.split()), left.stdout
+
+
+def _is_zombie(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        return True  # gone
