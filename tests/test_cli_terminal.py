@@ -215,21 +215,31 @@ def test_after_put_the_last_line_names_the_winner() -> None:
     session, lines, _, why = game("put", 2, 5, deals=None)
     assert why == "over"
     winner = session.winner[0]
-    who = "you win" if winner == 0 else f"seat {winner} wins"
+    who = "you" if winner == 0 else f"seat {winner}"
     # The race is to five points (RULES 1.5.7): the winner has at least five.
     assert session.scores[winner] >= 5
-    assert lines[-1].startswith(f"Winner: {who}. Final points: ")
+    loser = session.scores[1 - winner]
+    assert lines[-1] == f"Winner: {who}, with {session.scores[winner]} points to {loser}."
     assert lines[-2].startswith("Game over after ")
 
 
 def test_after_loo_the_last_line_gives_the_standing_best_first() -> None:
     session, lines, _, _ = game("three-card-loo", 4, 7, deals=3)
     last = lines[-1]
-    assert last.startswith("Standing: ")
-    scores = [
-        int(x) for x in re.findall(r"(?:you|seat \d) ([+-]?\d+)", last.split("Final counters: ")[1])
-    ]
-    assert scores == sorted(session.scores, reverse=True)
+    assert last.startswith("Standing: 1st ")
+    places = re.findall(r"(\d+)(?:st|nd|rd|th) ([^(]+) \(([+-]?\d+)(?: each)?\)", last)
+    # Best first; a place is one more than the seats before it; every seat once.
+    values = [int(v) for _, _, v in places]
+    assert values == sorted(set(session.scores), reverse=True)
+    seen = 0
+    for place, names, value in places:
+        assert int(place) == seen + 1
+        group = re.split(r", | and ", names)
+        assert all(
+            session.scores[0 if n == "you" else int(n.split()[1])] == int(value) for n in group
+        )
+        seen += len(group)
+    assert seen == 4
 
 
 def test_four_handed_put_shows_the_sides_points_and_who_plays_for_the_side() -> None:

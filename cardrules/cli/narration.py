@@ -338,50 +338,68 @@ class Narrator:
         return f"  points: {', '.join(scored) or 'none'}; points now {now}"
 
     def closing(self, reason: str) -> list[str]:
-        """The last lines: how the game ended, then, last, the winner or the standing."""
+        """The last lines: how the game ended (and what is left in the pool), then, last,
+        the winner or the standing."""
         s = self.session
         played = f"{s.deals_played} deal{'s' * (s.deals_played != 1)}"
         if reason == "over":
-            head = f"Game over after {played}."
+            head = f"Game over after {played}"
         elif reason == "deals":
-            head = f"Stopped after {played}, as asked."
+            head = f"Stopped after {played}, as asked"
         elif reason == "record":
-            head = f"The record ends after {played}."
+            head = f"The record ends after {played}"
         else:
-            head = f"Game abandoned after {played}."
-        return [head, self.standing(reason == "over")]
+            head = f"Game abandoned after {played}"
+        if s.pool and not self.points_game:
+            head += f"; {s.pool} left in the pool"
+        return [head + ".", self.standing(reason == "over")]
 
     def standing(self, over: bool) -> str:
-        """The winner and the final scores, best first: ``Winner: ...`` when the rules ended
-        the game with a winner, else ``Standing: ...`` (Loo has no winner by the rules)."""
-        s = self.session
-        order = sorted(range(s.players), key=lambda seat: (-s.scores[seat], seat))
-        if self.sides:
-            order = [seat for seat in order if seat < (seat + 2) % s.players]
-        unit = "points" if self.points_game else "counters"
+        """The last line: ``Winner: ...`` when the rules ended the game with a winner, else
+        ``Standing: ...``, the places best first with the scores (Loo has no winner by the
+        rules: the standing is its end).
 
-        def score(seat: int) -> str:
-            value = s.scores[seat]
-            return f"{value}" if self.points_game else signed(value)
+        >>> import cardrules
+        >>> s = cardrules.new_session("three-card-loo", players=3, seed=5, dealer=0)
+        >>> Narrator(s, viewer=None, you=2).standing(False)
+        'Standing: 1st seat 1 and you (0 each); 3rd seat 0 (-3).'
+        """
+        s = self.session
+        seats = range(s.players)
+        if self.sides:
+            seats = range(s.players // 2)  # one seat of each side: 0 for 0 and 2, 1 for 1 and 3
 
         def named(seat: int) -> str:
             return self.side_name(seat) if self.sides else self.name(seat)
 
-        scores = ", ".join(f"{named(seat)} {score(seat)}" for seat in order)
-        pool = f"; {s.pool} left in the pool" if s.pool and not self.points_game else ""
+        def score(value: int) -> str:
+            return str(value) if self.points_game else signed(value)
+
         if over and s.winner:
             winners = sorted(set(s.winner))
-            names = (
-                self.side_name(winners[0])
-                if self.sides
-                else " and ".join(self.name(w) for w in winners)
-            )
-            plural = self.sides or len(winners) > 1 or winners[0] == self.you
-            return f"Winner: {names} win{'' if plural else 's'}. Final {unit}: {scores}{pool}."
-        top = [named(seat) for seat in order if s.scores[seat] == s.scores[order[0]]]
-        lead = top[0] if len(top) == 1 else f"{', '.join(top[:-1])} and {top[-1]}"
-        ahead = "ahead" if len(top) == 1 else "level at the top"
-        return f"Standing: {lead} {ahead}. Final {unit}: {scores}{pool}."
+            lead = s.scores[winners[0]]
+            if self.sides:
+                names = self.side_name(winners[0])
+            else:
+                names = _and([self.name(w) for w in winners])
+            rest = sorted((s.scores[x] for x in seats if x not in winners), reverse=True)
+            unit = "points" if self.points_game else "counters"
+            to = f" to {', '.join(score(v) for v in rest)}" if rest else ""
+            return f"Winner: {names}, with {score(lead)} {unit}{to}."
+        places: list[str] = []
+        done = 0
+        for value in sorted({s.scores[x] for x in seats}, reverse=True):
+            group = [x for x in seats if s.scores[x] == value]
+            names = _and([named(x) for x in group])
+            each = " each" if len(group) > 1 else ""
+            places.append(f"{ordinal(done + 1)} {names} ({score(value)}{each})")
+            done += len(group)
+        return f"Standing: {'; '.join(places)}."
+
+
+def _and(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # --------------------------------------------------------------------------- replay
@@ -395,7 +413,7 @@ def replay_lines(record: dict[str, Any]) -> list[str]:
     >>> s = cardrules.new_session("put", seed=4, dealer=1)
     >>> s.apply("throw-up")
     >>> replay_lines(s.record())[-2:]
-    ['The record ends after 1 deal.', 'Standing: seat 1 ahead. Final points: seat 1 1, seat 0 0.']
+    ['The record ends after 1 deal.', 'Standing: 1st seat 1 (1); 2nd seat 0 (0).']
     """
     full = replay(record)
     start: dict[str, Any] = dict(full.start)  # each value read as the key it is for
