@@ -56,7 +56,7 @@ def masked_run(
     Checked at every step: both environments give equal observations, masks, rewards,
     terminations and agents; the mask is exactly the legal actions of the seat to move;
     the action taken is legal; each agent's reward is what the shadow's deals gave it
-    (net counters, or points). At every deal's end the positions are equal."""
+    (net counters, or points). At every deal's end the deals, scores and pools are equal."""
     rules = rules_of(variant, house)
     space = action_space(rules, players)
     a, b = (env(variant, house, players, episode=episode) for _ in range(2))
@@ -116,7 +116,8 @@ def masked_run(
                 if not shadow.deal_over:
                     break
                 expected = add(expected, shadow)
-            assert shadow.state() == s.state()
+            assert shadow.deal.to_json() == s.deal.to_json()
+            assert (shadow.scores, shadow.pool) == (s.scores, s.pool)
         assert [a.rewards[f"player_{i}"] for i in range(players)] == [float(g) for g in expected]
     return deals
 

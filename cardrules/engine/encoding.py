@@ -22,12 +22,12 @@ tricks):
 section         length       contents
 ==============  ===========  =========================================================
 ``hand``        P            the cards the seat holds
-``dealt``       P            (recall) the cards it was dealt
-``laid_aside``  P            (recall) the cards it laid aside (exchanged out, its own
-                             hand for the miss, a partner's discard)
 ``trump``       5            the trump suit, one of S H D C or none
 ``turn_up``     P            the card turned up for trumps
 ``promoted``    P            the promoted card (Pam) of this deal's trump, if any
+``dealt``       P            (recall) the cards the seat was dealt
+``laid_aside``  P            (recall) the cards it laid aside (exchanged out, its own
+                             hand for the miss, a partner's discard)
 ``phase``       6            declare, partner, play, decide, respond, over
 ``seats``       S x 15       per seat: to move, dealer, to declare, stood, threw up,
                              out, took the miss, plays the miss, gave his card,
@@ -42,11 +42,17 @@ section         length       contents
 ``tricks``      T x L x P    (recall) each trick: each player's card
 ==============  ===========  =========================================================
 
+The sections from ``trump`` to ``dealt`` stay as they are for a whole deal, and those
+from ``played`` on only grow: an encoder keeps them for each seat and copies them in,
+so an encoding costs about what the present changes of it (the hand, the statuses, the
+trick). :meth:`Encoder.write` gives the 0/1 entries as a ``bytearray`` and the counts
+apart, for adapters that build their own arrays.
+
 >>> import cardrules
 >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
 >>> enc = Encoder(s.rules, 4)
 >>> enc.size, [name for name, _, _ in enc.sections][:4]
-(1657, ['hand', 'dealt', 'laid_aside', 'trump'])
+(1657, ['hand', 'trump', 'turn_up', 'promoted'])
 >>> x = enc.encode(s, s.to_move)
 >>> [i for i in range(52) if x[i]] == s.hand(s.to_move)
 True
@@ -147,13 +153,15 @@ class Encoder:
         self._slot_of = [
             [(p - seat) % players for p in range(players)] + [players] for seat in range(players)
         ]
-        shapes: list[tuple[str, int]] = [("hand", npack)]
-        if recall:
-            shapes += [("dealt", npack), ("laid_aside", npack)]
-        shapes += [
+        shapes: list[tuple[str, int]] = [
+            ("hand", npack),
             ("trump", 5),
             ("turn_up", npack),
             ("promoted", npack),
+        ]
+        if recall:
+            shapes += [("dealt", npack), ("laid_aside", npack)]
+        shapes += [
             ("phase", len(Phase)),
             ("seats", players * len(SEAT_FIELDS)),
             ("table", len(TABLE_FIELDS)),
@@ -179,11 +187,18 @@ class Encoder:
             [self._offsets["seats"] + slot * width for slot in self._slot_of[seat][:players]]
             for seat in range(players)
         ]
-        self._zeros = [0] * offset
-        #: Per seat, the last play seen, the plays seen and their indices (:meth:`_played`).
-        self._seen: dict[int, tuple[tuple[int, int], int, list[int]]] = {}
-        #: Per seat, the deal's hands as dealt and the indices set throughout it.
-        self._static: dict[int, tuple[list[list[int]], list[int]]] = {}
+        self._zeros = bytes(offset)
+        #: The part that stays as it is for a deal (``trump`` to ``dealt``), and the part
+        #: that only grows (``played`` on): ``[start, end)`` of each.
+        self._deal_part = (
+            self._offsets["trump"],
+            self._offsets["phase"] if not recall else self._offsets["laid_aside"],
+        )
+        self._play_part = (self._offsets["played"], offset)
+        #: Per seat, the deal's hands as dealt and the deal part's bytes.
+        self._static: dict[int, tuple[list[list[int]], bytes]] = {}
+        #: Per seat, the last play seen, the plays seen and the play part's bytes.
+        self._seen: dict[int, tuple[tuple[int, int], int, bytearray]] = {}
 
     def offset(self, section: str) -> int:
         """Where ``section`` begins in an encoding."""
@@ -235,66 +250,73 @@ class Encoder:
         >>> sum(x[:52]), enc.size == len(x)  # three cards in hand
         (3, True)
         """
-        n = self.players
-        if session.players != n or (
-            session.rules is not self.rules and session.rules != self.rules
-        ):
-            raise ArgumentValueError("the session is not of this encoder's rules and table")
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ArgumentValueError(f"seat: expected 0 to {n - 1}, got {seat!r}")
+        bits = bytearray(self.size)
+        counts = self.write(session, seat, bits)
         if out is None:
-            out = list(self._zeros)
+            out = list(bits)
         elif len(out) != self.size:
             raise ArgumentValueError(f"out: expected a buffer of {self.size}, got {len(out)}")
-        ones, counts = self._entries(session, seat)
-        if hasattr(out, "fill"):  # a numpy array: one call for the ones
-            out.fill(0)
-            out.put(ones, 1)
-        elif isinstance(out, MutableSequence):
-            if type(out) is list:
-                out[:] = self._zeros
-            else:
-                for i in range(self.size):
-                    out[i] = 0
-            for i in ones:
-                out[i] = 1
+        elif isinstance(out, (MutableSequence, memoryview)) or hasattr(out, "__array__"):
+            out[:] = bits
         else:
             raise ArgumentTypeError(f"out: expected a list or an array, got {type(out).__name__}")
         for i, value in counts:
             out[i] = value
         return out
 
-    def _entries(self, session: Session, seat: int) -> tuple[list[int], list[tuple[int, int]]]:
-        """The indices set to 1, and the (index, count) pairs, of ``seat``'s encoding."""
+    def write(self, session: Session, seat: int, bits: bytearray) -> list[tuple[int, int]]:
+        """Write the 0/1 entries of ``seat``'s encoding into ``bits`` (a ``bytearray`` of
+        :attr:`size`, overwritten whole) and return the others, the counts, as (index,
+        value) pairs: the encoding is ``bits`` with those values put in.
+
+        >>> import cardrules
+        >>> s = cardrules.new_session("five-card-loo", seed=1)
+        >>> enc = Encoder(s.rules, 5)
+        >>> bits = bytearray(enc.size)
+        >>> counts = enc.write(s, 0, bits)
+        >>> sum(bits[:52]), (enc.offset("table") + 4, 5) in counts  # the hand; the pool
+        (5, True)
+        """
+        n = self.players
+        rules = session.rules
+        if session.players != n or (rules is not self.rules and rules != self.rules):
+            raise ArgumentValueError("the session is not of this encoder's rules and table")
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ArgumentValueError(f"seat: expected 0 to {n - 1}, got {seat!r}")
+        if type(bits) is not bytearray or len(bits) != self.size:
+            raise ArgumentValueError(f"bits: expected a bytearray of {self.size}")
         d = session.deal
         cards = d.cards
         decl = d.decl
         play = d.play
         pos = self._pos
         off = self._offsets
-        o = off["hand"]
-        ones = [o + pos[c] for c in cards.hands[seat]]
+        bits[:] = self._zeros
         counts: list[tuple[int, int]] = []
+        o = off["hand"]
+        for c in cards.hands[seat]:
+            bits[o + pos[c]] = 1
         static = self._static.get(seat)
         if static is None or static[0] is not cards.dealt:
-            static = self._static[seat] = (cards.dealt, self._deal_entries(d, seat))
-        ones += static[1]
+            static = self._static[seat] = (cards.dealt, self._deal_bytes(d, seat))
+        lo, hi = self._deal_part
+        bits[lo:hi] = static[1]
         if self.recall and cards.discarded:
             o = off["laid_aside"]
-            laid = zip(cards.discarded, cards.discard_owner, strict=True)
-            ones += [o + pos[c] for c, w in laid if w == seat]
+            for c, w in zip(cards.discarded, cards.discard_owner, strict=True):
+                if w == seat:
+                    bits[o + pos[c]] = 1
         phase = d.phase
-        over = phase == _OVER
-        ones.append(off["phase"] + phase)
+        bits[off["phase"] + phase] = 1
         # Seats, relative to the observer: ``bases[s]`` is where seat ``s``'s fields begin.
         bases = self._seat_bases[seat]
         fields = _STATUS_FIELDS
         for o, st, ex, w, h, sc in zip(
             bases, decl.status, decl.exchanged, play.won, cards.hands, session.scores, strict=False
         ):
-            ones.append(o + fields[st])
+            bits[o + fields[st]] = 1
             if ex >= 0:
-                ones.append(o + 9)
+                bits[o + 9] = 1
                 counts.append((o + 10, ex))
             if w:
                 counts.append((o + 11, w))
@@ -303,22 +325,23 @@ class Encoder:
             if sc:
                 counts.append((o + 13, sc))
         if d.to_move >= 0:
-            ones.append(bases[d.to_move])
+            bits[bases[d.to_move]] = 1
+        bits[bases[d.dealer] + 1] = 1
         if decl.miss_for_pool:
-            ones.append(bases[d.dealer] + 7)
+            bits[bases[d.dealer] + 7] = 1
         if decl.miss_taker >= 0:
-            ones.append(bases[decl.miss_taker] + 6)
+            bits[bases[decl.miss_taker] + 6] = 1
         for s in d.passing.givers:
-            ones.append(bases[s] + 8)
+            bits[bases[s] + 8] = 1
         chal = d.chal
         if chal.putter >= 0:
-            ones.append(bases[chal.putter] + 14)
+            bits[bases[chal.putter] + 14] = 1
         o = off["table"]
         if cards.miss is not None:
-            ones.append(o)
+            bits[o] = 1
         if decl.miss_for_pool:
-            ones.append(o + 1)
-            w = play.won[self.players]
+            bits[o + 1] = 1
+            w = play.won[n]
             if w:
                 counts.append((o + 2, w))
         if cards.stock:
@@ -326,7 +349,7 @@ class Encoder:
         if d.pool:
             counts.append((o + 4, d.pool))
         if chal.put_seen:
-            ones.append(o + 5)
+            bits[o + 5] = 1
         # The tricks: players are slots relative to the observer, the miss last.
         in_play = play.in_play
         if in_play:
@@ -334,72 +357,80 @@ class Encoder:
             slot_of = self._slot_of[seat]
             cur = play.cards
             lead_pos = play.lead_pos
-            if play.trick_no < self._tricks and (cur or not over):
-                ones.append(off["lead"] + slot_of[in_play[lead_pos]])
+            if play.trick_no < self._tricks and (cur or phase != _OVER):
+                bits[off["lead"] + slot_of[in_play[lead_pos]]] = 1
             np_ = self._npack
             o = off["trick"]
             for i, c in enumerate(cur):
-                ones.append(o + slot_of[in_play[(lead_pos + i) % k]] * np_ + pos[c])
+                bits[o + slot_of[in_play[(lead_pos + i) % k]] * np_ + pos[c]] = 1
             if play.played:
-                ones += self._played(play.played, k, seat)
-        return ones, counts
+                lo, hi = self._play_part
+                bits[lo:hi] = self._play_bytes(play.played, k, seat)
+        return counts
 
-    def _deal_entries(self, d: Any, seat: int) -> list[int]:
-        """The indices that stay set for ``seat`` throughout a deal: its hand as dealt, the
-        trump suit, the turn-up, the promoted card and the dealer. (A deal's hands as dealt
-        are never changed once dealt, so they tell one deal from another.)"""
+    def _deal_bytes(self, d: Any, seat: int) -> bytes:
+        """The deal part of ``seat``'s encoding (``trump`` to ``dealt``): it stays as it is
+        throughout a deal. (A deal's hands as dealt are never changed once dealt, so they
+        tell one deal from another.)"""
         cards = d.cards
         pos = self._pos
         off = self._offsets
-        ones = []
-        if self.recall:
-            o = off["dealt"]
-            ones = [o + pos[c] for c in cards.dealt[seat]]
+        lo, hi = self._deal_part
+        part = bytearray(hi - lo)
         trump = cards.trump
-        ones.append(off["trump"] + trump)
+        part[off["trump"] - lo + trump] = 1
         if cards.turnup >= 0:
-            ones.append(off["turn_up"] + pos[cards.turnup])
+            part[off["turn_up"] - lo + pos[cards.turnup]] = 1
         promoted = self._promoted[trump]
         if promoted >= 0:
-            ones.append(off["promoted"] + pos[promoted])
-        ones.append(self._seat_bases[seat][d.dealer] + _F["dealer"])
-        return ones
+            part[off["promoted"] - lo + pos[promoted]] = 1
+        if self.recall:
+            o = off["dealt"] - lo
+            for c in cards.dealt[seat]:
+                part[o + pos[c]] = 1
+        return bytes(part)
 
-    def _played(self, played: list[tuple[int, int]], k: int, seat: int) -> list[int]:
-        """The ``played`` (and, with recall, ``leaders`` and ``tricks``) indices of the
-        cards played so far: extended from the last call's for the same seat when the
-        play has only grown since (each play is a new pair, so the last pair seen tells)."""
+    def _play_bytes(self, played: list[tuple[int, int]], k: int, seat: int) -> bytearray:
+        """The play part of ``seat``'s encoding (``played`` on) for the cards played so
+        far: extended from the last call's for the same seat when the play has only grown
+        since (each play is a new pair, so the last pair seen tells)."""
         cached = self._seen.get(seat)
+        lo, hi = self._play_part
         start = 0
-        out: list[int] = []
         if cached is not None:
             last, count, prev = cached
             if count <= len(played) and played[count - 1] is last:
                 if count == len(played):
                     return prev
                 start = count
-                out = list(prev)
+                part = bytearray(prev)
+            else:
+                part = bytearray(hi - lo)
+        else:
+            part = bytearray(hi - lo)
         off = self._offsets
         np_ = self._npack
         pos = self._pos
         slot_of = self._slot_of[seat]
-        po = off["played"]
+        po = off["played"] - lo
         if self.recall:
             slots = self._slots
-            lo = off["leaders"]
-            to = off["tricks"]
+            lo_ = off["leaders"] - lo
+            to = off["tricks"] - lo
             for i in range(start, len(played)):
                 p, c = played[i]
                 t, j = divmod(i, k)
                 s = slot_of[p]
                 if j == 0:
-                    out.append(lo + t * slots + s)
-                out.append(to + (t * slots + s) * np_ + pos[c])
-                out.append(po + s * np_ + pos[c])
+                    part[lo_ + t * slots + s] = 1
+                part[to + (t * slots + s) * np_ + pos[c]] = 1
+                part[po + s * np_ + pos[c]] = 1
         else:
-            out += [po + slot_of[p] * np_ + pos[c] for p, c in played[start:]]
-        self._seen[seat] = (played[-1], len(played), out)
-        return out
+            for i in range(start, len(played)):
+                p, c = played[i]
+                part[po + slot_of[p] * np_ + pos[c]] = 1
+        self._seen[seat] = (played[-1], len(played), part)
+        return part
 
 
 _ENCODERS: dict[tuple[Rules, int, bool], Encoder] = {}

@@ -119,6 +119,9 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
         )
         self.action_space = spaces.Discrete(self.table.space.size)
         self._seeder = random.Random()
+        #: The encoding's flags, written in place, and the numpy view of them.
+        self._bits = bytearray(self.table.encoder.size)
+        self._bits_view = np.frombuffer(self._bits, dtype=np.uint8)
         self._bots: list[Bot] = []
         self.session: Session | None = None
         self._narrated: int | None = None
@@ -210,8 +213,11 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
     def _observe(self) -> Any:
         s = self.session
         assert s is not None
-        obs = np.zeros(self.table.encoder.size, dtype=np.float32)
-        return self.table.encoder.encode(s, self.seat, obs)
+        counts = self.table.encoder.write(s, self.seat, self._bits)
+        obs = self._bits_view.astype(np.float32)  # a new array, every flag in it
+        for i, value in counts:
+            obs[i] = value
+        return obs
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         s = self.session

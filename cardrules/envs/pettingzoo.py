@@ -54,7 +54,7 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 
 from cardrules.engine.session import Session
 from cardrules.envs.table import EPISODES, Table, deal_rewards, narrate
-from cardrules.errors import ArgumentValueError
+from cardrules.errors import ArgumentValueError, IllegalActionError
 from cardrules.rules.model import Rules
 
 __all__ = ["RENDER_MODES", "env", "raw_env"]
@@ -143,6 +143,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.session: Session | None = None
         self._narrated: int | None = None
         self._pending: tuple[int, ...] = ()
+        self._rewarded = False  # whether the rewards of the last step are not all 0
+        self._space = self.table.space
+        self._encoder = self.table.encoder
+        #: The encoding's flags, written in place, and the numpy view of them.
+        self._bits = bytearray(self._encoder.size)
+        self._bits_view = np.frombuffer(self._bits, dtype=np.uint8)
 
     # ------------------------------------------------------------------ spaces
 
@@ -174,6 +180,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._narrated = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -199,13 +206,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         s = self.session
         assert s is not None, "reset() first"
         seat = self._seat[agent]
-        obs = np.zeros(self.table.encoder.size, dtype=np.float32)
-        self.table.encoder.encode(s, seat, obs)
-        if seat == s.to_move:
-            legal = s.legal_actions()
-            mask = np.frombuffer(self.table.space.mask(s.deal.cards.hands[seat], legal), np.int8)
+        counts = self._encoder.write(s, seat, self._bits)
+        obs = self._bits_view.astype(np.float32)  # a new array, every flag in it
+        for i, value in counts:
+            obs[i] = value
+        deal = s.deal
+        if seat == deal.to_move:
+            mask = np.frombuffer(
+                self._space.mask(deal.cards.hands[seat], deal.legal_actions()), np.int8
+            )
         else:
-            mask = np.zeros(self.table.space.size, dtype=np.int8)
+            mask = np.zeros(self._space.size, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -224,20 +235,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
         s = self.session
         assert s is not None
         seat = s.to_move
-        space = self.table.space
-        hand = s.deal.cards.hands[seat]
-        a = space.from_compact(hand, int(action))
+        a = self._space.from_compact(s.deal.cards.hands[seat], int(action))
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
-        if self.illegal_reward is not None and a not in s.legal_actions():
+        try:
+            s.apply(a)
+        except IllegalActionError:
+            if self.illegal_reward is None:
+                raise
             EnvLogger.warn_on_illegal_move()
             for k in rewards:
                 rewards[k] = 0.0
             rewards[agent] = float(self.illegal_reward)
+            self._rewarded = True
             self._accumulate_rewards()
             self.terminations = dict.fromkeys(self.agents, True)
             return
-        s.apply(a)
         gains = list(self._pending) if self._pending else None
         self._pending = ()
         ended = False
@@ -252,9 +265,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
             s.next_deal()
             self._narrated = None
         if gains is None:
-            for k in rewards:
-                rewards[k] = 0.0
+            if self._rewarded:  # the last step's rewards are cleared
+                for k in rewards:
+                    rewards[k] = 0.0
+                self._rewarded = False
         else:
+            self._rewarded = True
             for i, k in enumerate(self.possible_agents):
                 rewards[k] = float(gains[i])
             self._accumulate_rewards()
