@@ -809,3 +809,30 @@ def test_cards_named_in_the_texts_words_get_a_suggestion(
     (problem,) = [p for p in loader.validate(path) if p.severity == ERROR]
     assert (problem.line, problem.column, problem.kind) == (3, 18, "card")
     assert problem.suggestion == f"did you mean {meant!r}?"
+
+
+def test_every_mistake_of_a_file_is_reported_in_one_run(tmp_path: Path) -> None:
+    path = tmp_path / "many.yaml"
+    path.write_text(
+        "name: many\n"
+        "kind: game\n"
+        "extends: five-card-loo\n"
+        "players: {max: 20}\n"  # more than the pack holds: a consistency problem
+        "following: {trump_when_void: alwys}\n"  # a schema problem
+        "wagers: {stake_loo: 4}\n"
+        "wagers: {stake_loo: 5}\n",  # a key written twice: a reading problem
+        "utf-8",
+    )
+    found = [(p.line, p.kind) for p in loader.validate(path) if p.severity == ERROR]
+    assert found == [(4, "capacity"), (5, "enum"), (7, "duplicate-key")]
+
+
+def test_a_consistency_check_on_a_wrong_value_is_not_reported(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    # hand_size is wrong (text); the capacity check needs it, so it is not run on a guess.
+    path.write_text(
+        "name: bad\nextends: five-card-loo\nplayers: {max: 20}\ndeal: {hand_size: five}\n",
+        "utf-8",
+    )
+    kinds = [p.kind for p in loader.validate(path) if p.severity == ERROR]
+    assert kinds == ["type"]

@@ -48,9 +48,9 @@ from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import Kind, Rules, from_mapping
 from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path, model_paths
 from cardrules.rules.overlay import resolve as resolve_overlays
-from cardrules.rules.semantics import semantic_problems
+from cardrules.rules.semantics import READABLE, semantic_problems, semantics_of_the_rest
 from cardrules.rules.validation import schema_problems
-from cardrules.rules.yamlsafe import load_yaml
+from cardrules.rules.yamlsafe import read_document
 
 __all__ = [
     "Resolution",
@@ -70,11 +70,13 @@ Ref = Union[str, "os.PathLike[str]"]
 
 
 def _parse(raw: bytes, file: str, key: str, folder: Any, bundled: bool = False) -> RuleFile:
+    """A file as read: with its data when its problems leave it readable (a key written
+    twice...), so that the rest of it is checked in the same run."""
     try:
-        doc = load_yaml(raw, file)
+        doc, problems = read_document(raw, file)
     except RulesError as exc:
         return RuleFile(key, file, None, None, exc.problems, folder, bundled)
-    return RuleFile(key, file, doc.data, doc, (), folder, bundled)
+    return RuleFile(key, file, doc.data, doc, tuple(problems), folder, bundled)
 
 
 def _read_path(path: Path, file: str) -> RuleFile | None:
@@ -290,13 +292,20 @@ def _check(
     """
     merged = resolve_overlays(top, finder, house_rules, overrides)
     problems = list(merged.problems)
+    schema_found: list[Problem] = []
     seen: set[str] = set()
     for f in merged.files:
         if f.key not in seen:
             seen.add(f.key)
-            problems += _schema_problems(f)
+            schema_found += _schema_problems(f)
+    problems += schema_found
     rules = None
-    if not any(p.severity == ERROR for p in problems):
+    stops = [p for p in merged.problems if p.severity == ERROR and p.kind not in READABLE]
+    if any(p.severity == ERROR for p in problems):
+        if not stops and all(p.key for p in schema_found if p.severity == ERROR):
+            # The consistency checks of the parts that are valid, in the same run.
+            problems += semantics_of_the_rest(merged, [p.key for p in schema_found])
+    else:
         try:
             rules = from_mapping(Rules, merged.data)
         except (TypeError, ValueError) as exc:  # pragma: no cover - the schema prevents it

@@ -12,8 +12,9 @@ The schema itself is checked first, file by file, by :mod:`cardrules.rules.valid
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -21,6 +22,7 @@ from cardrules.cards import PACK_RANKS, RANKS
 from cardrules.errors import ERROR, WARNING, Problem
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
+from cardrules.rules.merging import copy_data
 from cardrules.rules.model import (
     ExchangeMode,
     Finish,
@@ -32,12 +34,22 @@ from cardrules.rules.model import (
     Rules,
     Scoring,
     TrickWinner,
+    from_mapping,
 )
 
 if TYPE_CHECKING:
     from cardrules.rules.overlay import Resolved
 
-__all__ = ["CHECKS", "CONTRADICTIONS", "INERT", "Check", "Finding", "semantic_problems"]
+__all__ = [
+    "CHECKS",
+    "CONTRADICTIONS",
+    "INERT",
+    "READABLE",
+    "Check",
+    "Finding",
+    "semantic_problems",
+    "semantics_of_the_rest",
+]
 
 
 @attrs.frozen
@@ -486,7 +498,46 @@ CHECKS: tuple[Check, ...] = (
 )
 
 
-def semantic_problems(rules: Rules, resolved: Resolved) -> list[Problem]:
+#: Kinds of reading problems that leave a file's data readable (see
+#: :func:`~cardrules.rules.yamlsafe.read_document`): its other checks still run.
+READABLE = frozenset({"duplicate-key", "key-type", "tag", "merge-key", "number", "yaml-version"})
+
+
+def semantics_of_the_rest(resolved: Resolved, keys: Iterable[str]) -> list[Problem]:
+    """The consistency problems of merged rules whose values at ``keys`` (dotted, as the
+    schema problems name them) are wrong: those values are set aside (the defaults stand
+    in for them) and a finding that involves any of them is not reported, so that every
+    reported problem is one the file really has.
+
+    >>> from cardrules.rules.overlay import NO_FINDER, RuleFile, resolve
+    >>> data = {"players": {"max": 20}, "leads": {"enforced": "no"}}
+    >>> res = resolve(RuleFile.of(data, "f"), NO_FINDER)
+    >>> [p.kind for p in semantics_of_the_rest(res, ["leads.enforced"])]
+    ['capacity']
+    >>> [p.kind for p in semantics_of_the_rest(res, ["players.max"])]
+    []
+    """
+    pruned = {re.sub(r"\[.*$", "", key) for key in keys if key}
+    data = copy_data(resolved.data)
+    for dotted in pruned:
+        *parents, last = dotted.split(".")
+        node: Any = data
+        for part in parents:
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, dict):
+            node.pop(last, None)
+    try:
+        rules = from_mapping(Rules, data)
+    except (TypeError, ValueError, AttributeError, KeyError):
+        return []
+    if not isinstance(rules, Rules):  # pragma: no cover - from_mapping builds the class given
+        return []
+    return semantic_problems(rules, resolved, skip=pruned)
+
+
+def semantic_problems(
+    rules: Rules, resolved: Resolved, *, skip: Iterable[str] = ()
+) -> list[Problem]:
     """The checks a schema cannot express, on schema-valid merged rules.
 
     Each problem is placed at the value set last among those involved (for a
@@ -499,8 +550,11 @@ def semantic_problems(rules: Rules, resolved: Resolved) -> list[Problem]:
     [('capacity', 'players.max')]
     """
     problems = []
+    skipped = tuple(skip)
     for check in CHECKS:
         for found in check(rules, resolved):
+            if any(_overlaps(path, s) for path in found.paths for s in skipped):
+                continue
             chosen = resolved.latest(tuple(p.split(".")) for p in found.paths)
             path = chosen or tuple(found.paths[0].split("."))
             file, line, col = resolved.locate(path)
@@ -517,6 +571,11 @@ def semantic_problems(rules: Rules, resolved: Resolved) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _overlaps(path: str, other: str) -> bool:
+    """Whether one dotted path is the other or lies inside it."""
+    return path == other or path.startswith(other + ".") or other.startswith(path + ".")
 
 
 def _yaml_rank(rank: str) -> str:

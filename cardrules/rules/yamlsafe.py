@@ -33,7 +33,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from cardrules.errors import Problem, RulesError
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "Document", "load_yaml"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "Document", "load_yaml", "read_document"]
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 40
@@ -127,8 +127,30 @@ def load_yaml(text: str | bytes, file: str = "<string>") -> Document:
     return _load(text, file, LOADER)
 
 
+def read_document(text: str | bytes, file: str = "<string>") -> tuple[Document, list[Problem]]:
+    """Like :func:`load_yaml`, but a file whose problems leave its data readable (a key
+    written twice, a key that is not text, a tag, a merge key, an over-long number) gives
+    its :class:`Document` together with those problems, so that the rest of the file can
+    still be checked; the first of two equal keys is kept. What leaves nothing to read
+    (bad UTF-8, syntax, size, depth, anchors and aliases, several documents) still raises.
+
+    >>> doc, problems = read_document("pam: 1\\npam: 2\\nloo: 3\\n", file="house.yaml")
+    >>> doc.data, [p.kind for p in problems]
+    ({'pam': 1, 'loo': 3}, ['duplicate-key'])
+    """
+    return _read(text, file, LOADER)
+
+
 def _load(text: str | bytes, file: str, loader: type) -> Document:
     """:func:`load_yaml` with a chosen PyYAML loader class (tests use both)."""
+    doc, problems = _read(text, file, loader)
+    if problems:
+        raise RulesError(_sorted(problems))
+    return doc
+
+
+def _read(text: str | bytes, file: str, loader: type) -> tuple[Document, list[Problem]]:
+    """The document and its readable problems; raises for the others."""
     source = _decode(text, file)
     problems = _scan_events(source, file, loader)
     if any(p.kind in ("anchor", "alias") for p in problems):
@@ -140,9 +162,7 @@ def _load(text: str | bytes, file: str, loader: type) -> Document:
     builder = _Builder(file)
     data = None if root is None else builder.build(root, ())
     problems += builder.problems
-    if problems:
-        raise RulesError(_sorted(problems))
-    return Document(file, data, builder.values, builder.keys)
+    return Document(file, data, builder.values, builder.keys), _sorted(problems)
 
 
 def _place(item: yaml.Event | Node) -> Position:
