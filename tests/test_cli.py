@@ -195,9 +195,9 @@ def test_show_prints_every_value_and_where_it_was_set(tmp_path: Path) -> None:
     assert lines["stake_deal: 5"] == f"{base}:6"
     assert lines["stake_loo: 10"] == f"{game}:3"
     assert lines["mixed_cap: 15"] == f"{tmp_path / 'cap.yaml'}:4"
-    assert lines["loo: mixed"] == "<overrides>"
-    assert lines["packets: [3, 2]"] == "<overrides>"
-    assert lines["house_rules: [cap]"] == "<arguments>"
+    assert lines["loo: mixed"] == "set by --set"
+    assert lines["packets: [3, 2]"] == "set by --set"
+    assert lines["house_rules: [cap]"] == "set by -H"
     assert lines["turn_up: true"] == "default"
     assert out.startswith("# game: game + cap\n")
 

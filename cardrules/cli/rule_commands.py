@@ -191,6 +191,8 @@ def _show(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 _COMMENT_AT = 44
+#: How ``show`` names the values set on the command line rather than in a file.
+_ORIGINS = {"<overrides>": "set by --set", "<arguments>": "set by -H"}
 
 
 def _lines(
@@ -214,7 +216,8 @@ def _lines(
             lines.extend(_lines(value, here, origin))
             continue
         text = f"{indent}{field.name}: {_yaml_value(value)}"
-        lines.append(f"{text:<{_COMMENT_AT}} # {origin(here)}")
+        where = _ORIGINS.get(origin(here), origin(here))
+        lines.append(f"{text:<{_COMMENT_AT}} # {where}")
     return lines
 
 
