@@ -105,7 +105,13 @@ DECLARING: tuple[Rule, ...] = (
         applies=declaring,
     ),
     Rule(
-        DECL, "The miss", ("deal.miss",), lambda r: _take_miss(r), applies=with_miss, in_diff=False
+        DECL,
+        "The miss",
+        ("deal.miss",),
+        lambda r: _take_miss(r),
+        applies=with_miss,
+        in_diff=False,
+        cites=lambda r: ("declarations.enabled",),  # taking the miss is a declaration (1.1.7)
     ),
     Rule(
         DECL,
