@@ -6,10 +6,11 @@ cannot follow suit must trump if a trump would head the trick ...". A rulebook
 is those sentences, in numbered sections (players and pack, the deal,
 declaring, the play, special hands, settlement, the session), leaving out what
 does not apply to the game (no flush rules when flushes do not count, no
-challenges in Loo). Each rule cites the consolidated rules it follows (the
-field's ``source``: a rule number such as 1.1.12.3, or a disagreement between
-the old texts such as D17), and a rule that a house rule changed is marked
-with the house rule's name. :mod:`cardrules.tools.rulediff` uses the same table to
+challenges in Loo), the sections that remain numbered in turn. Each rule cites
+where ``docs/sources.md`` states it for this game and this value (a rule number
+such as 1.1.12.3, or a disagreement between the old texts such as D17), from the
+table of :mod:`cardrules.rules.citations`; a rule that a house rule, an override
+or the file itself (against the game it ``extends``) changed is marked so. :mod:`cardrules.tools.rulediff` uses the same table to
 state the differences between two variants.
 
 ``python -m cardrules.tools.rulebook --write docs/rules`` writes the rulebook of
@@ -25,6 +26,7 @@ The package's modules, in the order data flows through them:
   :mod:`~cardrules.tools.rulebook.settlement`, :mod:`~cardrules.tools.rulebook.session`:
   the sentence table, one module per section, put together in
   :mod:`~cardrules.tools.rulebook.table`;
+- :mod:`~cardrules.tools.rulebook.summary`: a game's one-line summary, from its rules;
 - :mod:`~cardrules.tools.rulebook.render`: sentences, citations and numbered rulebooks;
 - :mod:`~cardrules.tools.rulebook.writer`: the files of ``docs/rules`` and the command
   (run by ``__main__``).

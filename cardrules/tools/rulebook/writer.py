@@ -53,8 +53,8 @@ def rulebooks() -> dict[str, str]:
         f"<!-- {GENERATED} -->",
         "",
         "The rules of every bundled game in plain English, generated from its rule file, "
-        "alone and with each house rule written for it. Every rule cites the consolidated "
-        "rules of the old texts; rules a house rule changes are marked.",
+        "alone and with each house rule written for it. Every rule cites where "
+        "[`docs/sources.md`](../sources.md) states it; rules a house rule changes are marked.",
         "",
         "| game | house rule | rulebook |",
         "| --- | --- | --- |",
