@@ -10,8 +10,9 @@ challenges in Loo), the sections that remain numbered in turn. Each rule cites
 where ``docs/sources.md`` states it for this game and this value (a rule number
 such as 1.1.12.3, or a disagreement between the old texts such as D17), from the
 table of :mod:`cardrules.rules.citations`; a rule that a house rule, an override
-or the file itself (against the game it ``extends``) changed is marked so. :mod:`cardrules.tools.rulediff` uses the same table to
-state the differences between two variants.
+or the file itself (against the game it ``extends``) changed is marked so.
+:mod:`cardrules.tools.rulediff` uses the same table to state the differences
+between two variants.
 
 ``python -m cardrules.tools.rulebook --write docs/rules`` writes the rulebook of
 every bundled game, alone and with each house rule written for it.
