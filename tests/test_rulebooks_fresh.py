@@ -31,3 +31,13 @@ def test_every_game_and_house_rule_has_a_rulebook_in_the_index() -> None:
         else:
             for game in v.applies_to:
                 assert f"{game}+{v.name}.md" in files
+
+
+def test_rulebooks_name_only_files_the_project_has() -> None:
+    # Citations and sources lists name docs/sources.md, which exists, and no other file of
+    # the consolidated rules.
+    assert (FOLDER.parent / "sources.md").is_file()
+    for name, text in rulebooks().items():
+        assert "RULES" not in text, name
+        if name != "README.md":
+            assert "[sources.md " in text, name
