@@ -405,3 +405,15 @@ def test_a_file_that_extends_a_game_marks_its_changes(tmp_path: Path) -> None:
     summary = text.splitlines()[2]
     assert "Pam (the knave of trumps)" in summary and "knave of clubs" not in summary
     assert "at most 20 counters" in summary
+
+
+def test_a_changed_point_or_trump_duty_marks_the_sentences_that_state_it() -> None:
+    text = describe_variant("put", overrides={"challenges.point": 2})
+    marked = [line for line in rule_lines(text) if line.endswith("*(override)*")]
+    assert len(marked) == 2 and all("2 points" in line for line in marked)
+    assert diff_variants("put", "put") == []
+    text = describe_variant(
+        "three-card-loo", overrides={"leads.trump_after_trick_scope": "every_trick"}
+    )
+    marked = [line for line in rule_lines(text) if line.endswith("*(override)*")]
+    assert len(marked) == 1 and "The winner of every trick, if he still holds a trump" in marked[0]

@@ -170,7 +170,7 @@ THE_PLAY: tuple[Rule, ...] = (
     Rule(
         PLAY,
         "Trump after trick",
-        ("leads.trump_after_trick", "leads.trump_after_trick_scope"),
+        ("leads.trump_after_trick",),
         {
             TrumpAfterTrick.HIGHEST_TRUMP: (
                 "his highest trump",
@@ -188,6 +188,7 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=lead_duties,
+        also_marks=("leads.trump_after_trick_scope",),
         cites=lambda r: (
             ("leads.trump_after_trick",)
             if r.leads.trump_after_trick is TrumpAfterTrick.NONE
@@ -358,7 +359,7 @@ THE_PLAY: tuple[Rule, ...] = (
     Rule(
         PLAY,
         "Who may challenge, and when",
-        ("challenges.model", "challenges.point"),
+        ("challenges.model",),
         {
             ChallengeModel.HOYLE: (
                 "Hoyle's",
@@ -388,6 +389,7 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=challenges,
+        also_marks=("challenges.point",),
     ),
     Rule(
         PLAY,
@@ -401,6 +403,7 @@ THE_PLAY: tuple[Rule, ...] = (
             False: ("not allowed", "A player must play to his opponent's lead."),
         },
         applies=challenges,
+        also_marks=("challenges.point",),
     ),
     Rule(
         PLAY,

@@ -160,7 +160,9 @@ def rulebook(
             if rule.section != number or not rule.in_book or not rule.applies(rules):
                 continue
             changed = [
-                k for k in rule.keys if base is not None and value_of(rules, k) != value_of(base, k)
+                k
+                for k in (*rule.keys, *rule.also_marks)
+                if base is not None and value_of(rules, k) != value_of(base, k)
             ]
             if rule.quiet(rules) and not changed:
                 continue

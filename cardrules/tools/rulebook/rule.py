@@ -60,8 +60,8 @@ class Rule:
     uninformative value out of a rulebook (unless a house rule changed it).
     A rule with ``in_diff`` false only restates another's option; one with ``in_book``
     false states its option in differences only, another rule's sentence saying it in a
-    rulebook. ``cites`` picks the keys whose sources the rule cites (default: all of
-    ``keys``).
+    rulebook, where a change to one of ``also_marks`` marks this rule's sentence.
+    ``cites`` picks the keys whose sources the rule cites (default: all of ``keys``).
     """
 
     section: int
@@ -72,4 +72,5 @@ class Rule:
     quiet: Test = _never
     in_diff: bool = True
     in_book: bool = True
+    also_marks: tuple[str, ...] = ()
     cites: Callable[[Rules], tuple[str, ...]] | None = None
