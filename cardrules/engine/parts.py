@@ -69,6 +69,13 @@ class Part:
             object.__setattr__(new, name, _copy(getattr(self, name)))
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
     def to_json(self) -> dict[str, Any]:
         """The part as JSON-ready data, one key per field."""
         return {name: _plain(getattr(self, name)) for name in self.__slots__}
