@@ -264,10 +264,14 @@ class Encoder:
             out[i] = value
         return out
 
-    def write(self, session: Session, seat: int, bits: bytearray) -> list[tuple[int, int]]:
-        """Write the 0/1 entries of ``seat``'s encoding into ``bits`` (a ``bytearray`` of
-        :attr:`size`, overwritten whole) and return the others, the counts, as (index,
-        value) pairs: the encoding is ``bits`` with those values put in.
+    def write(
+        self, session: Session, seat: int, bits: bytearray, *, checked: bool = True
+    ) -> list[tuple[int, int]]:
+        """Write ``seat``'s encoding into ``bits`` (a ``bytearray`` of :attr:`size`,
+        overwritten whole) as far as a byte holds it (the flags, and the counts of cards
+        and tricks), and return the rest, the counters (scores, the pool), as (index,
+        value) pairs: the encoding is ``bits`` with those values put in. ``checked=False``
+        skips checking the arguments (for an adapter that checked them once).
 
         >>> import cardrules
         >>> s = cardrules.new_session("five-card-loo", seed=1)
@@ -278,13 +282,14 @@ class Encoder:
         (5, True)
         """
         n = self.players
-        rules = session.rules
-        if session.players != n or (rules is not self.rules and rules != self.rules):
-            raise ArgumentValueError("the session is not of this encoder's rules and table")
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ArgumentValueError(f"seat: expected 0 to {n - 1}, got {seat!r}")
-        if type(bits) is not bytearray or len(bits) != self.size:
-            raise ArgumentValueError(f"bits: expected a bytearray of {self.size}")
+        if checked:
+            rules = session.rules
+            if session.players != n or (rules is not self.rules and rules != self.rules):
+                raise ArgumentValueError("the session is not of this encoder's rules and table")
+            if type(seat) is not int or not 0 <= seat < n:
+                raise ArgumentValueError(f"seat: expected 0 to {n - 1}, got {seat!r}")
+            if type(bits) is not bytearray or len(bits) != self.size:
+                raise ArgumentValueError(f"bits: expected a bytearray of {self.size}")
         d = session.deal
         cards = d.cards
         decl = d.decl
@@ -317,11 +322,9 @@ class Encoder:
             bits[o + fields[st]] = 1
             if ex >= 0:
                 bits[o + 9] = 1
-                counts.append((o + 10, ex))
-            if w:
-                counts.append((o + 11, w))
-            if h:
-                counts.append((o + 12, len(h)))
+                bits[o + 10] = ex
+            bits[o + 11] = w
+            bits[o + 12] = len(h)
             if sc:
                 counts.append((o + 13, sc))
         if d.to_move >= 0:
@@ -341,11 +344,8 @@ class Encoder:
             bits[o] = 1
         if decl.miss_for_pool:
             bits[o + 1] = 1
-            w = play.won[n]
-            if w:
-                counts.append((o + 2, w))
-        if cards.stock:
-            counts.append((o + 3, len(cards.stock)))
+            bits[o + 2] = play.won[n]
+        bits[o + 3] = len(cards.stock)
         if d.pool:
             counts.append((o + 4, d.pool))
         if chal.put_seen:

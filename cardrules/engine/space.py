@@ -148,6 +148,7 @@ class ActionSpace:
 
     __slots__ = (
         "_by_id",
+        "_ids",
         "_lex",
         "_offsets",
         "_pack",
@@ -187,6 +188,12 @@ class ActionSpace:
             for pos, c in enumerate(self._pack):
                 by_id[b + c] = base + pos
         self._by_id = by_id
+        #: ``_ids[i]``: the engine id of each compact index before the exchanges.
+        ids = [0] * index
+        for a, i in enumerate(by_id):
+            if i >= 0:
+                ids[i] = a
+        self._ids = ids
         declaring = rules.declarations.enabled and not rules.partnerships.enabled
         m = 0
         if declaring and rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER:
@@ -257,12 +264,9 @@ class ActionSpace:
             raise ArgumentValueError(
                 f"a compact action is an int from 0 to {self.size - 1}, not {index!r}"
             )
-        if index < len(self.words):
-            return self.words[index]
-        n = len(self._pack)
-        for verb, base in ((A.PLAY, self.play), (A.GIVE, self.give), (A.DISCARD, self.discard)):
-            if 0 <= base <= index < base + n:
-                return verb + self._pack[index - base]
+        ids = self._ids
+        if index < len(ids):
+            return ids[index]
         rank = index - self.exchange
         k = bisect_right(self._offsets, rank) - 1
         rank -= self._offsets[k]
@@ -280,28 +284,54 @@ class ActionSpace:
             )
         return exchange_id(hand[p] for p in positions)
 
+    def _all_exchanges(self, hand: list[int], legal: list[int], first: int) -> int:
+        """How many exchanges ``legal[first:]`` holds when it is every exchange of ``hand``
+        of up to some number of cards (then, in this numbering, the first that many of the
+        exchange block, in order), else 0."""
+        if len(hand) != self.hand:
+            return 0
+        last = legal[-1]
+        k = bisect_right(A.EXCHANGE_OFFSETS, last) - 1  # the cards of the last exchange
+        count = len(legal) - first
+        if k > self.max_exchange or count != self._offsets[k + 1]:
+            return 0
+        if legal[first] != A.EXCHANGE + hand[0] or last != exchange_id(hand[-k:]):
+            return 0  # not the lowest single card first and the top k cards last
+        return count
+
     def indices(self, hand: list[int], legal: list[int]) -> list[int]:
         """The compact indices of sorted engine ids ``legal`` (sorted too)."""
         by_id = self._by_id
         out = []
-        lex: dict[int, int] | None = None
+        first = 0  # where the exchanges begin
         for a in legal:
-            if a < A.EXCHANGE:
-                out.append(by_id[a])
-                continue
-            if lex is None:
-                # Every exchange of the hand, listed at once by the engine's fast lister.
-                ids = exchange_ids(hand, min(len(hand), self.max_exchange))
-                lex = dict(zip(ids, self._lex_order(len(hand)), strict=True))
+            if a >= A.EXCHANGE:
+                break
+            out.append(by_id[a])
+            first += 1
+        else:
+            return out
+        count = self._all_exchanges(hand, legal, first)
+        if count:
+            out.extend(range(self.exchange, self.exchange + count))
+            return out
+        # Every exchange of the hand, listed at once by the engine's fast lister.
+        ids = exchange_ids(hand, min(len(hand), self.max_exchange))
+        lex = dict(zip(ids, self._lex_order(len(hand)), strict=True))
+        for a in legal[first:]:
             index = lex.get(a)
             out.append(self.exchange_index(hand, a) if index is None else index)
-        if lex is not None:
-            out.sort()
+        out.sort()
         return out
 
     def mask(self, hand: list[int], legal: list[int]) -> bytearray:
         """A 0/1 byte per compact index: 1 for each of the engine ids ``legal``."""
         mask = bytearray(self.size)
+        by_id = self._by_id
+        if legal and legal[-1] < A.EXCHANGE:  # no exchange: each id's index looked up
+            for a in legal:
+                mask[by_id[a]] = 1
+            return mask
         for i in self.indices(hand, legal):
             mask[i] = 1
         return mask

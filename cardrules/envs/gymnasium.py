@@ -213,7 +213,7 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
     def _observe(self) -> Any:
         s = self.session
         assert s is not None
-        counts = self.table.encoder.write(s, self.seat, self._bits)
+        counts = self.table.encoder.write(s, self.seat, self._bits, checked=False)
         obs = self._bits_view.astype(np.float32)  # a new array, every flag in it
         for i, value in counts:
             obs[i] = value

@@ -57,7 +57,7 @@ from cardrules.envs.table import EPISODES, Table, deal_rewards, narrate
 from cardrules.errors import ArgumentValueError, IllegalActionError
 from cardrules.rules.model import Rules
 
-__all__ = ["RENDER_MODES", "env", "raw_env"]
+__all__ = ["RENDER_MODES", "OrderEnforcing", "env", "raw_env"]
 
 #: The render modes: ``ansi``, the deal told in words.
 RENDER_MODES = ("ansi",)
@@ -83,7 +83,68 @@ def env(
     e = raw_env(
         variant, house_rules, players, render_mode, illegal_reward=illegal_reward, **options
     )
-    return wrappers.OrderEnforcingWrapper(e)
+    return OrderEnforcing(e)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper`` with its hottest reads made direct: ``last``
+    and the agent, rewards, terminations, truncations and infos go straight to the bare
+    environment once it has been reset (before, they fail as the wrapper's do)."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, reward, termination, truncation and info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        last: tuple[Any, float, bool, bool, dict[str, Any]] = self.env.last(observe)
+        return last
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        agent: str = self.env.agent_selection
+        return agent
+
+    @property
+    def agents(self) -> list[str]:
+        """The agents still in the episode."""
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        """The rewards of the last step."""
+        if not self._has_reset:
+            raise AttributeError("rewards cannot be accessed before reset")
+        rewards: dict[str, float] = self.env.rewards
+        return rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        """Which agents' episodes have ended."""
+        if not self._has_reset:
+            raise AttributeError("terminations cannot be accessed before reset")
+        terminations: dict[str, bool] = self.env.terminations
+        return terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        """Which agents' episodes were cut short (never, here)."""
+        if not self._has_reset:
+            raise AttributeError("truncations cannot be accessed before reset")
+        truncations: dict[str, bool] = self.env.truncations
+        return truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info."""
+        if not self._has_reset:
+            raise AttributeError("infos cannot be accessed before reset")
+        infos: dict[str, dict[str, Any]] = self.env.infos
+        return infos
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -206,7 +267,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         s = self.session
         assert s is not None, "reset() first"
         seat = self._seat[agent]
-        counts = self._encoder.write(s, seat, self._bits)
+        counts = self._encoder.write(s, seat, self._bits, checked=False)
         obs = self._bits_view.astype(np.float32)  # a new array, every flag in it
         for i, value in counts:
             obs[i] = value
@@ -234,8 +295,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         s = self.session
         assert s is not None
-        seat = s.to_move
-        a = self._space.from_compact(s.deal.cards.hands[seat], int(action))
+        deal = s.deal
+        index = action if type(action) is int else int(action)
+        a = self._space.from_compact(deal.cards.hands[deal.to_move], index)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         try:
