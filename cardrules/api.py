@@ -6,9 +6,10 @@ They are re-exported by :mod:`cardrules`; the engine itself never reads rule fil
 A record is checked before anything is replayed: against its JSON Schema
 (``schemas/record.schema.json``: bounded sizes, integers and texts, a required rules
 hash), then its rules are found. They are loaded by the record's variant name, house
-rules and overrides when those are at hand and give the recorded hash; otherwise they
-are the effective rules the record carries, checked as a rule file is and by their hash.
-A record therefore replays anywhere, and never under rules other than its own.
+rules and overrides when those are at hand (and must give the recorded hash: a record
+whose rule files changed since is refused, saying so); otherwise they are the effective
+rules the record carries, checked as a rule file is and by their hash. A record
+therefore replays anywhere, and never under rules other than its own.
 
 >>> s = new_session("put", seed=3)
 >>> s.players, s.rules.challenges.enabled
@@ -153,10 +154,10 @@ def replay(
 
     The record is checked by its schema first. ``rules`` may be given; otherwise they
     are loaded by the record's variant, house rules and overrides when these are found
-    and give the recorded hash (a path is looked up from ``folder``, the record's own
-    folder, default the current one, and may not leave it), else they are the effective
-    rules the record carries, checked like a rule file and by their hash. Raises
-    :class:`~cardrules.errors.RecordError`.
+    (a path is looked up from ``folder``, the record's own folder, default the current
+    one, and may not leave it), and must still give the recorded hash; when they are not
+    found, they are the effective rules the record carries, checked like a rule file and
+    by their hash. Raises :class:`~cardrules.errors.RecordError`.
 
     >>> s = new_session("three-card-loo", players=3, seed=11)
     >>> s.apply(s.legal_actions()[0])
@@ -193,9 +194,7 @@ def _named_rules(spec: dict[str, Any], folder: str) -> Rules | None:
                 "and the record does not carry its effective rules"
             ) from None
         return None
-    if rules_hash(rules) != spec["hash"] and spec.get("effective") is not None:
-        return None  # changed since: the rules the record carries are its own
-    return rules
+    return rules  # changed since the record was made: replay_under says so
 
 
 def _carried_rules(spec: dict[str, Any]) -> Rules:

@@ -103,12 +103,13 @@ def test_a_record_of_a_users_file_replays_from_anywhere(
     monkeypatch.chdir(elsewhere)
     again = replay(load_record("r.json"))
     assert again == s and again.rules.wagers.stake_loo == 5
-    # The rule file changed since: the record replays under the rules it carries.
+    # The rule file changed since: found beside the record, it no longer has its hash.
     (made / "ours.yaml").write_text(
         "name: ours\nkind: game\nextends: three-card-loo\nwagers: {stake_loo: 4}\n", "utf-8"
     )
     monkeypatch.chdir(made)
-    assert replay(json.loads(text)).rules.wagers.stake_loo == 5
+    with pytest.raises(RecordError, match="rules have changed"):
+        replay(json.loads(text))
 
 
 def test_a_record_never_reads_a_file_outside_its_folder(
