@@ -83,6 +83,10 @@ def exchange_count(k: int, limit: int) -> int:
     return total
 
 
+#: ``_COUNTS[k][limit]``: :func:`exchange_count` of hands that may exchange them all.
+_COUNTS = [[exchange_count(k, lim) for lim in range(k + 1)] for k in range(MAX_EXCHANGE + 1)]
+
+
 class Offer:
     """What the seat to move may do, by kind (see the module's text). Filled in place by
     :meth:`Deal.fill_offer <cardrules.engine.deal.Deal.fill_offer>`; its lists belong to
@@ -131,7 +135,8 @@ class Offer:
         ``limit`` cards (none when ``limit`` is 0)."""
         self.seat = seat
         self.words = words
-        count = exchange_count(len(hand), limit)
+        k = len(hand)
+        count = _COUNTS[k][limit] if k <= MAX_EXCHANGE and limit <= k else exchange_count(k, limit)
         self.kind = EXCHANGE if count else NO_KIND
         self.cards = hand
         self.count = count
