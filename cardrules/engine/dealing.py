@@ -20,7 +20,7 @@ import attrs
 from cardrules.cards import NO_TRUMP, card_text, parse_card
 from cardrules.engine.parts import Cards
 from cardrules.engine.tables import Tables
-from cardrules.errors import RecordError
+from cardrules.errors import ArgumentTypeError, ArgumentValueError, RecordError
 from cardrules.rules.model import FirstDeal, MissPosition, Rules
 
 __all__ = [
@@ -35,6 +35,29 @@ __all__ = [
 ]
 
 
+def _texts_of(name: str, value: Any) -> tuple[str, ...]:
+    """Cards given as one text (``"AH 2C"``) or as a list of texts."""
+    if isinstance(value, str):
+        return tuple(value.split())
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+        raise ArgumentTypeError(f"{name}: expected a list of cards' texts, got {value!r:.60}")
+    return tuple(value)
+
+
+def _hands_of(value: Any) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ArgumentTypeError(f"hands: expected a list of hands, got {value!r:.60}")
+    return tuple(_texts_of(f"hands[{i}]", h) for i, h in enumerate(value))
+
+
+def _miss_of(value: Any) -> tuple[str, ...]:
+    return _texts_of("miss", value)
+
+
+def _stock_of(value: Any) -> tuple[str, ...]:
+    return _texts_of("stock", value)
+
+
 @attrs.frozen
 class FixedDeal:
     """A deal given card by card, for rulings and tests.
@@ -44,14 +67,39 @@ class FixedDeal:
     first (exchanges draw from the top). Cards are text (``"QH"``). Cards not
     named anywhere are added to the bottom of the stock in pack order.
 
+    Each card must be a card's text, named once in the whole deal; a hand may be one text
+    (``"AH 2C"``). Anything else is refused at once with a named error
+    (:class:`~cardrules.errors.ArgumentTypeError`, :class:`~cardrules.errors.ArgumentValueError`);
+    whether the cards fit the rules (the pack, the hand size) is checked when dealt.
+
     >>> FixedDeal.from_json({"hands": ["AH 2C", ["3D", "4S"]]}).hands
     (('AH', '2C'), ('3D', '4S'))
+    >>> FixedDeal(hands=(("AH", "2C"), ("2C", "4S")))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentValueError: a fixed deal names 2C twice
     """
 
-    hands: tuple[tuple[str, ...], ...]
-    miss: tuple[str, ...] = ()
+    hands: tuple[tuple[str, ...], ...] = attrs.field(converter=_hands_of)
+    miss: tuple[str, ...] = attrs.field(default=(), converter=_miss_of)
     turn_up: str | None = None
-    stock: tuple[str, ...] = ()
+    stock: tuple[str, ...] = attrs.field(default=(), converter=_stock_of)
+
+    def __attrs_post_init__(self) -> None:
+        if self.turn_up is not None and not isinstance(self.turn_up, str):
+            raise ArgumentTypeError(f"turn_up: expected a card's text, got {self.turn_up!r}")
+        seen: set[int] = set()
+        named = [c for h in self.hands for c in h] + list(self.miss) + list(self.stock)
+        if self.turn_up is not None:
+            named.append(self.turn_up)
+        for text in named:
+            try:
+                c = parse_card(text)
+            except ValueError as exc:
+                raise ArgumentValueError(f"a fixed deal: {exc}") from None
+            if c in seen:
+                raise ArgumentValueError(f"a fixed deal names {card_text(c)} twice")
+            seen.add(c)
 
     def to_json(self) -> dict[str, Any]:
         """The fixed deal as a JSON-ready mapping."""
@@ -64,22 +112,19 @@ class FixedDeal:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FixedDeal:
-        """Read :meth:`to_json` output (or a rulings file's ``deal``)."""
+        """Read :meth:`to_json` output (or a rulings file's ``deal``); raises
+        :class:`~cardrules.errors.RecordError` saying what is wrong."""
+        if not isinstance(data, dict) or "hands" not in data:
+            raise RecordError("a fixed deal needs 'hands' (a list of card lists)")
         try:
             return cls(
-                hands=tuple(tuple(_cards_of(h)) for h in data["hands"]),
-                miss=tuple(_cards_of(data.get("miss") or ())),
+                hands=data["hands"],
+                miss=data.get("miss") or (),
                 turn_up=data.get("turn_up"),
-                stock=tuple(_cards_of(data.get("stock") or ())),
+                stock=data.get("stock") or (),
             )
-        except (KeyError, TypeError) as exc:
-            raise RecordError(f"a fixed deal needs 'hands' (a list of card lists): {exc}") from None
-
-
-def _cards_of(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return value.split()
-    return [str(v) for v in value]
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"a fixed deal cannot be read: {exc}") from None
 
 
 class DealContext:

@@ -10,12 +10,16 @@ play.
 
 from __future__ import annotations
 
+import enum
 import random
+import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from cardrules.engine.actions import format_step
+from cardrules.engine.arguments import MAX_SEED
 from cardrules.engine.chance import ChanceNode
 from cardrules.engine.deal import Deal
 from cardrules.engine.result import DealResult
@@ -30,7 +34,14 @@ if TYPE_CHECKING:
 
     from cardrules.rules.model import Rules
 
-__all__ = ["CHANCE_MODES", "RECORD_FORMAT", "STATE_FORMAT", "Origin", "SessionState"]
+__all__ = [
+    "CHANCE_MODES",
+    "RECORD_FORMAT",
+    "STATE_FORMAT",
+    "Origin",
+    "SessionState",
+    "checked_rules",
+]
 
 #: The chance modes of a session: ``sampled`` (the default: the session shuffles and draws
 #: from its seeded generator) and ``explicit`` (every chance event is a chance node whose
@@ -181,7 +192,7 @@ class SessionState:
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise RecordError(f"not a cardrules position (expected format {STATE_FORMAT!r})")
         if rules is None:
-            rules = rules_from_json(data.get("rules"))
+            rules = checked_rules(data.get("rules"))
         if data.get("rules_hash") != rules_hash(rules):
             raise RecordError("the position was made under other rules (the rules hash differs)")
         st = data.get("state")
@@ -192,28 +203,36 @@ class SessionState:
             new.rules = rules
             new.tables = tables_for(rules)
             new.on_deal = None
-            new.players = int(st["players"])
-            new.seed = data["seed"]
+            n = new.players = _int(st["players"], rules.players.min, rules.max_players)
+            seed = data["seed"]
+            new.seed = None if seed is None else _int(seed, 0, MAX_SEED)
             origin = data["origin"]
             new.origin = (
                 None
                 if origin is None
-                else Origin(origin["variant"], tuple(origin["house_rules"]), origin["overrides"])
+                else Origin(
+                    str(origin["variant"]),
+                    tuple(str(h) for h in origin["house_rules"]),
+                    origin["overrides"],
+                )
             )
+            if not isinstance(data["start"], dict):
+                raise TypeError("the start of a position is a mapping")
             new.start = dict(data["start"])
-            new.dealer = int(st["dealer"])
-            new.pool = int(st["pool"])
-            new.scores = [int(x) for x in st["scores"]]
-            new.winner = tuple(int(x) for x in st["winner"])
-            new._over = bool(st["over"])
-            new._paused = bool(st["paused"])
-            new.pause_at_deal_end = bool(st["pause_at_deal_end"])
-            new._first = bool(st["first"])
-            new._single = bool(st["single"])
+            new.pool = _int(st["pool"], 0)
+            new.scores = [_int(x) for x in st["scores"]]
+            new.winner = tuple(_int(x, 0, n - 1) for x in st["winner"])
+            if len(new.scores) != n:
+                raise ValueError(f"{len(new.scores)} scores at a table of {n}")
+            new._over = _bool(st["over"])
+            new._paused = _bool(st["paused"])
+            new.pause_at_deal_end = _bool(st["pause_at_deal_end"])
+            new._first = _bool(st["first"])
+            new._single = _bool(st["single"])
             new._rng = _rng_from_json(st["rng"])
             new._rng_shared = False
             new.results = [DealResult.from_json(r) for r in st["results"]]
-            new.histories = [[(int(s), int(a)) for s, a in h] for h in st["histories"]]
+            new.histories = [[(_int(s), _int(a)) for s, a in h] for h in st["histories"]]
             mode = st.get("chance_mode", "sampled")
             if mode not in CHANCE_MODES:
                 raise RecordError(f"chance_mode: expected one of {CHANCE_MODES}, got {mode!r}")
@@ -221,6 +240,8 @@ class SessionState:
             new._explicit = mode == "explicit"
             node = st.get("chance")
             new._chance = None if node is None else ChanceNode.from_json(node)
+            cut = new._chance is not None and new._chance.kind == "cut"
+            new.dealer = _int(st["dealer"], -1 if cut else 0, -1 if cut else n - 1)
             if new._chance is not None and not new._explicit:
                 raise RecordError("a chance node in a session whose chance mode is sampled")
             if st["deal"] is None:
@@ -236,8 +257,13 @@ class SessionState:
                 new.last_deal = new._deal
             else:
                 new.last_deal = Deal.from_json(rules, last)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"the position is incomplete or malformed: {exc!r}") from None
+            for deal in (new._deal, new.last_deal):
+                if deal is not None and deal.n != n:
+                    raise ValueError(f"a deal of {deal.n} players at a table of {n}")
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+            raise RecordError(f"the position is incomplete or malformed: {exc!r}"[:300]) from None
         return new
 
     def record(self) -> dict[str, Any]:
@@ -265,6 +291,90 @@ class SessionState:
             "start": self.start,
             "actions": [format_step(s, a) for s, a in self.actions],
         }
+
+
+def _int(value: Any, low: int | None = None, high: int | None = None) -> int:
+    """A whole number of a position (not a boolean), within bounds."""
+    if type(value) is not int:
+        raise TypeError(f"expected a whole number, got {value!r:.40}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{value} is out of range ({low} to {high})")
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {value!r:.40}")
+    return value
+
+
+def checked_rules(data: Any) -> Rules:
+    """The rules a position carries, read only if they are exactly the model's: every key
+    a field, every value of its field's type and within the bounds the model gives it
+    (those of the format); otherwise :class:`~cardrules.errors.RecordError`. (The
+    consistency checks between options are the loader's: give ``rules=`` to read a
+    stranger's position under rules loaded from rule files.)
+
+    >>> from cardrules.rules.model import Rules
+    >>> checked_rules(rules_json(Rules())) == Rules()
+    True
+    >>> bad = rules_json(Rules()); bad["deal"]["hand_size"] = 400
+    >>> checked_rules(bad)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: the position's rules are not within the model's bounds: \
+deal.hand_size: 400 is more than 13
+    """
+    rules = rules_from_json(data)
+    if rules_json(rules) != data:
+        raise RecordError("the position's rules have keys or values the rules model does not")
+    problems = list(_model_problems(rules, ""))
+    if problems:
+        raise RecordError(
+            "the position's rules are not within the model's bounds: " + "; ".join(problems[:3])
+        )
+    return rules
+
+
+def _model_problems(section: Any, prefix: str) -> Iterator[str]:
+    """Each value of a model section unlike its field's default in type, or outside the
+    bounds of its field's schema."""
+    for f in attrs.fields(type(section)):
+        value = getattr(section, f.name)
+        path = prefix + f.name
+        if attrs.has(type(value)):
+            yield from _model_problems(value, path + ".")
+            continue
+        if not f.init:
+            continue  # a fixed or derived rule: it follows from the others
+        default = f.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory()
+        schema = f.metadata.get("schema", {})
+        yield from _value_problems(path, value, default, schema)
+
+
+def _value_problems(path: str, value: Any, default: Any, schema: dict[str, Any]) -> Iterator[str]:
+    if value is None or (default is None and value is None):
+        return
+    kind = type(default)
+    if default is not None and not isinstance(default, enum.Enum) and type(value) is not kind:
+        yield f"{path}: {value!r:.40} is not a {kind.__name__}"
+        return
+    if type(value) is int:
+        if "minimum" in schema and value < schema["minimum"]:
+            yield f"{path}: {value} is less than {schema['minimum']}"
+        if "maximum" in schema and value > schema["maximum"]:
+            yield f"{path}: {value} is more than {schema['maximum']}"
+    elif type(value) is str and "pattern" in schema and not re.search(schema["pattern"], value):
+        yield f"{path}: {value!r:.40} is not of the form the format gives"
+    elif type(value) is tuple:
+        if len(value) < schema.get("minItems", 0) or len(value) > schema.get("maxItems", 1 << 30):
+            yield f"{path}: {len(value)} items, out of the format's bounds"
+        items = schema.get("items", {})
+        wanted = {"integer": 0, "string": ""}.get(items.get("type", ""))
+        for i, v in enumerate(value):
+            yield from _value_problems(f"{path}[{i}]", v, wanted, items)
 
 
 def _rng_json(rng: random.Random) -> list[Any]:

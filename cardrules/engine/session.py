@@ -28,8 +28,8 @@ from cardrules.engine.actions import (
     EXCHANGE,
     action_text,
     exchange_cards,
-    parse_action,
 )
+from cardrules.engine.arguments import MAX_COUNTERS, MAX_SEED, action_id, flag, scores_of, whole
 from cardrules.engine.chance import (
     CHANCE,
     ChanceNode,
@@ -70,7 +70,10 @@ class Session(SessionState):
 
     ``seed`` makes every deal reproducible; ``deal`` fixes the first deal card
     by card; ``dealer`` skips the cut for the first deal; ``pool`` and
-    ``scores`` start the session from a given position. ``on_deal`` is called
+    ``scores`` start the session from a given position. Arguments are checked
+    (:mod:`cardrules.engine.arguments`): a seed is a whole number from 0 to 2**64 - 1 (what
+    a record stores), the dealer a seat at the table, the pool from 0 and the scores (one
+    a seat) within a billion counters; anything else raises a named error. ``on_deal`` is called
     with each deal as it is dealt, before anything is played or settled (a
     statistic of dealt hands sees even the deals that end as they are dealt).
 
@@ -114,12 +117,33 @@ class Session(SessionState):
         pause_at_deal_end: bool = False,
         chance: str = "sampled",
     ) -> None:
-        n = rules.players.default if players is None else players
+        if not isinstance(rules, Rules):
+            raise ArgumentTypeError(
+                f"rules: expected the rules of a game (cardrules.load_variant), got "
+                f"{type(rules).__name__}"
+            )
+        n = rules.players.default if players is None else whole("players", players)
         if not rules.players.min <= n <= rules.max_players:
             raise PlayError(
                 f"{rules.title or 'these rules'} is played by {rules.players.min} to "
                 f"{rules.max_players} players, not {n}"
             )
+        seed = None if seed is None else whole("seed", seed, low=0, high=MAX_SEED)
+        if dealer is not None:
+            dealer = whole("dealer", dealer, low=0, high=n - 1)
+        pool = whole("pool", pool, low=0, high=MAX_COUNTERS)
+        checked = [0] * n if scores is None else scores_of(scores, n)
+        if deal is not None and not isinstance(deal, FixedDeal):
+            raise ArgumentTypeError(f"deal: expected a FixedDeal, got {type(deal).__name__}")
+        first_deal = flag("first_deal", first_deal)
+        single = flag("single", single, optional=True)
+        pause_at_deal_end = flag("pause_at_deal_end", pause_at_deal_end)
+        if origin is not None and not isinstance(origin, Origin):
+            raise ArgumentTypeError(f"origin: expected an Origin, got {type(origin).__name__}")
+        if on_deal is not None and not callable(on_deal):
+            raise ArgumentTypeError(f"on_deal: expected a function, got {type(on_deal).__name__}")
+        if chance not in CHANCE_MODES:
+            raise ArgumentValueError(f"chance: expected one of {CHANCE_MODES}, got {chance!r}")
         self.rules = rules
         self.on_deal = on_deal
         self.tables = tables_for(rules)
@@ -128,9 +152,7 @@ class Session(SessionState):
         self.origin = origin
         self._rng = random.Random(seed)
         self._rng_shared = False  # shared with a clone until one of them deals again
-        self.scores = list(scores) if scores is not None else [0] * n
-        if len(self.scores) != n:
-            raise PlayError(f"scores for {len(self.scores)} seats at a table of {n}")
+        self.scores = checked
         self.chance_mode = chance
         self._explicit = chance == "explicit"
         self._chance: ChanceNode | None = None
@@ -145,7 +167,7 @@ class Session(SessionState):
             "deal": deal.to_json() if deal else None,
         }
         if dealer is not None:
-            self.dealer = dealer % n
+            self.dealer = dealer
         elif self._explicit:
             self.dealer = -1  # until the cut
             self._chance = ChanceNode("cut")
@@ -390,17 +412,16 @@ class Session(SessionState):
         if self._chance is not None:
             self.apply_chance(action)
             return
+        a = action_id(action)
         if self._over:
             raise GameOverError("the session is over: no more actions")
         if self._paused:
             raise GameOverError("the deal is over: call next_deal() to deal the next one")
         d = self.deal
-        if self._explicit:
-            a = action if type(action) is int else parse_action(action)
-            if a >= EXCHANGE and a in d.legal_actions():
-                self._draw_for(d, a)
-                return
-        d.apply(action)
+        if self._explicit and a >= EXCHANGE and a in d.legal_actions():
+            self._draw_for(d, a)
+            return
+        d.apply(a)
         if d.phase == OVER:
             self._close_deal()
 
