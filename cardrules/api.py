@@ -33,7 +33,14 @@ from cardrules.errors import (
     RecordError,
     RulesError,
 )
-from cardrules.files import RECORD, read_json, read_stream, resolve_reference
+from cardrules.files import (
+    MAX_JSON_DEPTH,
+    RECORD,
+    data_depth,
+    read_json,
+    read_stream,
+    resolve_reference,
+)
 from cardrules.rules.dataschemas import MAX_PLAYERS, MAX_SEED
 from cardrules.rules.model import Rules
 
@@ -115,6 +122,9 @@ def record_problems(record: object, file: str = "<record>") -> list[Problem]:
     from cardrules.rules.overlay import RuleFile  # on first use: it brings in the loader's kin
     from cardrules.rules.validation import schema_problems  # on first use: jsonschema
 
+    if data_depth(record) > MAX_JSON_DEPTH:
+        message = f"nested more than {MAX_JSON_DEPTH} levels deep: not a game record"
+        return [Problem(file, 0, 0, message, kind="too-deep")]
     return schema_problems(RuleFile.of(record, file), RECORD_SCHEMA_FILE)
 
 

@@ -66,6 +66,7 @@ __all__ = [
     "FileError",
     "check_path",
     "check_writable",
+    "data_depth",
     "decode",
     "read_bytes",
     "read_json",
@@ -446,7 +447,8 @@ def resolve_reference(
     looked up in each of those folders (in order, when it is not found from
     ``folder``), and may lead anywhere inside them (``../shared/base.yaml`` from a
     folder beside ``shared``, when their common parent is on the search path); an
-    absolute path is accepted when it is inside one of them. The path returned may not exist (the reader says so).
+    absolute path is accepted when it is inside one of them. The path returned may not
+    exist (the reader says so).
 
     >>> resolve_reference("house/ours.yaml", "games")
     'games/house/ours.yaml'
@@ -506,3 +508,25 @@ def _within(path: str, root: str) -> bool:
         return os.path.commonpath([real, top]) == top
     except ValueError:  # different drives
         return False
+
+
+def data_depth(value: object, limit: int = MAX_JSON_DEPTH) -> int:
+    """The nesting depth of plain data (lists and mappings), counted without recursion
+    and no further than ``limit + 1``: data handed to the API from Python is bounded
+    like data read from a file.
+
+    >>> data_depth({"a": [1, [2]]}), data_depth(3), data_depth([[[[]]]], limit=2)
+    (3, 0, 3)
+    """
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, tuple, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > limit:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth) for child in children)
+    return deepest

@@ -172,3 +172,17 @@ def test_errors_are_all_cardrules_errors() -> None:
     for junk in junks:
         with pytest.raises(CardRulesError):
             replay(junk)  # type: ignore[arg-type]
+
+
+def test_deep_data_handed_from_python_is_refused_not_a_recursion_error() -> None:
+    deep: list[Any] = []
+    inner = deep
+    for _ in range(100_000):
+        inner.append([])
+        inner = inner[0]
+    record = _played().record()
+    record["rules"]["overrides"] = {"wagers": {"stake_loo": deep}}
+    with pytest.raises(RecordError, match="nested more than"):
+        replay(record)
+    with pytest.raises(CardRulesError, match="nested more than"):
+        cardrules.load_variant("put", overrides={"wagers": {"stake_loo": deep}})

@@ -43,14 +43,14 @@ from cardrules.errors import (
     RulesError,
     VariantNotFoundError,
 )
-from cardrules.files import MAX_REFERENCE, RULE_FILE, read_bytes, resolve_reference
+from cardrules.files import MAX_REFERENCE, RULE_FILE, data_depth, read_bytes, resolve_reference
 from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import Kind, Rules, from_mapping
 from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path, model_paths
 from cardrules.rules.overlay import resolve as resolve_overlays
 from cardrules.rules.semantics import READABLE, semantic_problems, semantics_of_the_rest
 from cardrules.rules.validation import schema_problems
-from cardrules.rules.yamlsafe import read_document
+from cardrules.rules.yamlsafe import MAX_DEPTH, read_document
 
 __all__ = [
     "Resolution",
@@ -477,6 +477,8 @@ def _arguments(
         bad = [k for k in overrides if not isinstance(k, str) or not k]
         if bad:
             raise ArgumentTypeError(f"overrides: keys are dotted rule keys (text), got {bad[0]!r}")
+        if data_depth(overrides, MAX_DEPTH) > MAX_DEPTH:
+            raise ArgumentValueError(f"overrides: nested more than {MAX_DEPTH} levels deep")
     folders = _texts("search_path", "folders", search_path)
     for folder in folders:
         if not os.path.isdir(folder):
