@@ -152,6 +152,7 @@ class ActionSpace:
         "_lex",
         "_offsets",
         "_pack",
+        "_subsets",
         "discard",
         "exchange",
         "give",
@@ -208,6 +209,12 @@ class ActionSpace:
         self.exchange = index if m else -1
         index += offsets[-1]
         self.size = index
+        #: ``_subsets[i]``: the hand positions of the ``i``-th exchange of the block.
+        subsets: list[tuple[int, ...]] = [()] * offsets[-1]
+        for k in range(1, m + 1):
+            for combo in combinations(range(self.hand), k):
+                subsets[offsets[k] + sum(comb(p, i + 1) for i, p in enumerate(combo))] = combo
+        self._subsets = subsets
         #: ``_lex[h]``: the block index of each exchange in the order
         #: :func:`~cardrules.engine.actions.exchange_ids` lists them for a hand of ``h``.
         self._lex: dict[int, list[int]] = {}
@@ -267,22 +274,13 @@ class ActionSpace:
         ids = self._ids
         if index < len(ids):
             return ids[index]
-        rank = index - self.exchange
-        k = bisect_right(self._offsets, rank) - 1
-        rank -= self._offsets[k]
-        positions = []
-        for i in range(k, 0, -1):
-            p = i - 1
-            while comb(p + 1, i) <= rank:
-                p += 1
-            rank -= comb(p, i)
-            positions.append(p)
-        if positions[0] >= len(hand):
+        positions = self._subsets[index - self.exchange]
+        if positions[-1] >= len(hand):
             raise ArgumentValueError(
-                f"compact action {index} exchanges the card at position {positions[0]} of a "
+                f"compact action {index} exchanges the card at position {positions[-1]} of a "
                 f"hand of {len(hand)}"
             )
-        return exchange_id(hand[p] for p in positions)
+        return exchange_id([hand[p] for p in positions])
 
     def _all_exchanges(self, hand: list[int], legal: list[int], first: int) -> int:
         """How many exchanges ``legal[first:]`` holds when it is every exchange of ``hand``

@@ -87,9 +87,17 @@ def env(
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper`` with its hottest reads made direct: ``last``
-    and the agent, rewards, terminations, truncations and infos go straight to the bare
-    environment once it has been reset (before, they fail as the wrapper's do)."""
+    """PettingZoo's ``OrderEnforcingWrapper`` with its hottest paths made direct: ``step``,
+    ``last`` and the agent, rewards, terminations, truncations and infos go straight to
+    the bare environment once it has been reset (before, they fail as the wrapper's do)."""
+
+    def step(self, action: Any) -> None:
+        """Step the bare environment (refused before a reset, warned after the end)."""
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)  # the wrapper's own error or warning
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to act's observation, reward, termination, truncation and info."""
