@@ -37,6 +37,7 @@ from cardrules.files import (
     MAX_JSON_DEPTH,
     RECORD,
     data_depth,
+    long_integer,
     read_json,
     read_stream,
     resolve_reference,
@@ -105,7 +106,10 @@ def _check_count(name: str, value: object, least: int, most: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(f"{name}: expected a whole number or None, got {_kind(value)}")
     if not least <= value <= most:
-        raise ArgumentValueError(f"{name}: expected a number from {least} to {most}, got {value}")
+        shown = (
+            value if long_integer(value) is None else f"a number of {long_integer(value)} digits"
+        )
+        raise ArgumentValueError(f"{name}: expected a number from {least} to {most}, got {shown}")
 
 
 def _kind(value: object) -> str:
@@ -125,6 +129,10 @@ def record_problems(record: object, file: str = "<record>") -> list[Problem]:
     if data_depth(record) > MAX_JSON_DEPTH:
         message = f"nested more than {MAX_JSON_DEPTH} levels deep: not a game record"
         return [Problem(file, 0, 0, message, kind="too-deep")]
+    digits = long_integer(record)
+    if digits is not None:
+        message = f"an integer of about {digits} digits: not a number a record holds"
+        return [Problem(file, 0, 0, message, kind="number")]
     return schema_problems(RuleFile.of(record, file), RECORD_SCHEMA_FILE)
 
 

@@ -68,6 +68,7 @@ __all__ = [
     "check_writable",
     "data_depth",
     "decode",
+    "long_integer",
     "read_bytes",
     "read_json",
     "read_stream",
@@ -530,3 +531,25 @@ def data_depth(value: object, limit: int = MAX_JSON_DEPTH) -> int:
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth) for child in children)
     return deepest
+
+
+def long_integer(value: object, digits: int = MAX_JSON_DIGITS) -> int | None:
+    """The number of digits (about) of the first integer in plain data longer than
+    ``digits``, or None; found without recursion, and without writing the number out
+    (Python refuses to write one of more than 4300 digits).
+
+    >>> long_integer({"pool": [1, 10**50]}), long_integer({"pool": 10**20})
+    (51, None)
+    """
+    bits = int(digits * 3.33) + 4
+    stack: list[object] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, int) and not isinstance(item, bool):
+            if item.bit_length() > bits or len(str(abs(item))) > digits:
+                return int(item.bit_length() * 0.30103) + 1
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return None

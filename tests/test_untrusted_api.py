@@ -68,3 +68,15 @@ def test_new_session_refuses_junk(
 def test_the_largest_seed_a_record_stores_is_accepted() -> None:
     s = cardrules.new_session("put", seed=2**64 - 1)
     assert cardrules.replay(s.record()) == s
+
+
+def test_integers_too_long_to_write_out_are_refused_by_name() -> None:
+    huge = 10**5000  # more digits than Python writes out
+    with pytest.raises(ArgumentValueError, match="5001 digits"):
+        cardrules.new_session("put", seed=huge)
+    with pytest.raises(ArgumentValueError, match="5001 digits"):
+        cardrules.load_variant("put", overrides={"wagers.stake_loo": huge})
+    record = cardrules.new_session("put", seed=1).record()
+    record["players"] = huge
+    with pytest.raises(CardRulesError, match="5001 digits"):
+        cardrules.replay(record)

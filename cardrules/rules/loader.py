@@ -43,7 +43,14 @@ from cardrules.errors import (
     RulesError,
     VariantNotFoundError,
 )
-from cardrules.files import MAX_REFERENCE, RULE_FILE, data_depth, read_bytes, resolve_reference
+from cardrules.files import (
+    MAX_REFERENCE,
+    RULE_FILE,
+    data_depth,
+    long_integer,
+    read_bytes,
+    resolve_reference,
+)
 from cardrules.rules.bundled import data_dir
 from cardrules.rules.model import Kind, Rules, from_mapping
 from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path, model_paths
@@ -479,6 +486,9 @@ def _arguments(
             raise ArgumentTypeError(f"overrides: keys are dotted rule keys (text), got {bad[0]!r}")
         if data_depth(overrides, MAX_DEPTH) > MAX_DEPTH:
             raise ArgumentValueError(f"overrides: nested more than {MAX_DEPTH} levels deep")
+        digits = long_integer(overrides)
+        if digits is not None:
+            raise ArgumentValueError(f"overrides: an integer of about {digits} digits")
     folders = _texts("search_path", "folders", search_path)
     for folder in folders:
         if not os.path.isdir(folder):
