@@ -28,7 +28,12 @@ if TYPE_CHECKING:
 
 
 class Bot(Protocol):
-    """Anything that picks one of the legal actions from what its seat may know."""
+    """Anything that picks one of the legal actions from what its seat may know.
+
+    A bot may also have ``choose_offer(offer) -> int``, choosing from the actions by kind
+    (an :class:`~cardrules.engine.offer.Offer`): :func:`cardrules.players.playout.play_out`
+    then asks it that way, which is faster (see :meth:`RandomBot.choose_offer`).
+    """
 
     def choose(self, view: SeatView) -> int:
         """One of ``view.legal``."""
