@@ -19,7 +19,8 @@ default raises on an illegal action and changes nothing.
   (``episode="session"``). ``reset(seed=s)`` opens a session seeded ``s``
   (``cardrules.new_session(..., seed=s)`` deals the same cards); in deal episodes,
   ``reset()`` without a seed goes on to the session's next deal, the pool and scores
-  carried (a new session, seeded from the last seed, once it has ended). Deals that end
+  carried (a new session, seeded from the last seed, once it has ended or when its deal
+  was left unfinished). Deals that end
   as they are dealt ask no decision: they are skipped, and in session episodes their
   rewards come with the next step's.
 - ``render_mode="ansi"``: :meth:`raw_env.render` returns the deal's new actions in words.
