@@ -49,11 +49,18 @@ The *source* column gives the number of the rule (such as 1.1.12.3) or of the
 disagreement between the old texts (such as D17) in the consolidated rules
 (`sources.md`) that the option follows. Where the texts disagree, the default is
 Peel's (1891) rule for Loo and Hoyle's for Put.
+
+Every number has the bounds shown with it, chosen so that whatever validates is
+played in bounded time; and with exchanging allowed (`exchange.mode` other than
+`none`) a hand holds at most 8 cards, since a player may exchange any of them
+(a hand of 8 offers 255 exchanges). References (`extends`, `house_rules`,
+`applies_to`) stay in the folder of the file that names them (see the authoring
+guide), and at most 32 files build on one another.
 """
 
 _FILE_KEY_VALUES = {
     "$schema": "text",
-    "extends": "a bundled name, or a path relative to this file",
+    "extends": "a bundled name, or a path relative to this file, inside its folder",
     "applies_to": "list of game names",
     "unset": "list of dotted keys (`promoted.card`)",
 }
