@@ -38,6 +38,7 @@ from cardrules.files import (
     RECORD,
     data_depth,
     long_integer,
+    read_bytes,
     read_json,
     read_stream,
     resolve_reference,
@@ -136,8 +137,10 @@ def record_problems(record: object, file: str = "<record>") -> list[Problem]:
     return schema_problems(RuleFile.of(record, file), RECORD_SCHEMA_FILE)
 
 
-def _checked(record: object, file: str) -> dict[str, Any]:
+def _checked(record: object, file: str, raw: bytes | None = None) -> dict[str, Any]:
     problems = record_problems(record, file)
+    if problems and raw is not None:
+        problems = _located(record, file, raw) or problems
     if problems:
         shown = [str(p) for p in problems[:10]]
         if len(problems) > 10:
@@ -159,10 +162,27 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     if name == "-":
         import sys  # only for standard input
 
-        data = read_json(raw=read_stream(sys.stdin.buffer, "<stdin>", RECORD), name="<stdin>")
+        raw = read_stream(sys.stdin.buffer, "<stdin>", RECORD)
     else:
-        data = read_json(name, RECORD)
-    return _checked(data, name)
+        raw = read_bytes(name, RECORD)
+    return _checked(read_json(raw=raw, name=name), name, raw)
+
+
+def _located(record: object, file: str, raw: bytes) -> list[Problem]:
+    """The record's schema problems at their lines and columns, read again with positions
+    (JSON is YAML 1.2); empty when the text is too large or too odd for that."""
+    from cardrules.rules.dataschemas import RECORD_SCHEMA_FILE  # on first use, as above
+    from cardrules.rules.overlay import RuleFile  # on first use, as above
+    from cardrules.rules.validation import schema_problems  # on first use, as above
+    from cardrules.rules.yamlsafe import read_document  # on first use: yaml
+
+    try:
+        doc, _ = read_document(raw, file)
+    except RulesError:
+        return []
+    if doc.data != record:
+        return []
+    return schema_problems(RuleFile(file, file, record, doc), RECORD_SCHEMA_FILE)
 
 
 def replay(

@@ -189,3 +189,21 @@ def test_deep_data_handed_from_python_is_refused_not_a_recursion_error() -> None
         replay(record)
     with pytest.raises(CardRulesError, match="nested more than"):
         cardrules.load_variant("put", overrides={"wagers": {"stake_loo": deep}})
+
+
+def test_a_record_files_mistakes_are_located_by_line_and_column(tmp_path: Path) -> None:
+    record = _played("put", 3).record()
+    record["start"]["pool"] = 1.5
+    record["acitons"] = record.pop("actions")
+    path = tmp_path / "r.json"
+    path.write_text(dumps(record), "utf-8")
+    lines = path.read_text("utf-8").splitlines()
+    pool_line = next(i for i, line in enumerate(lines, 1) if '"pool": 1.5' in line)
+    typo_line = next(i for i, line in enumerate(lines, 1) if '"acitons"' in line)
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    message = str(info.value)
+    assert f"{path}:{pool_line}:11: error: start.pool: expected a whole number" in message
+    assert f"{path}:{typo_line}:2: error: unknown key 'acitons' (did you mean 'actions'?)" in (
+        message
+    )
