@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +17,8 @@ import pytest
 import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
 from cardrules.cli.app import run
 from cardrules.cli.rulebook_commands import failure_path, player_counts
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def check(*argv: str) -> tuple[int, str, str]:
@@ -188,3 +196,61 @@ def test_player_counts_are_the_fewest_a_middle_and_the_capped_most() -> None:
     assert player_counts(3, 6, usual=5) == [3, 4, 5, 6]
     assert player_counts(2, 2, usual=2) == [2]
     assert player_counts(3, 16, cap=4, usual=5) == [3, 4]  # the cap holds for the usual too
+
+
+def test_ctrl_c_during_a_check_is_one_line_and_exit_130() -> None:
+    """A real SIGINT while deals are played: no traceback, the progress line cleared, one
+    line saying so, exit 130."""
+
+    root = ROOT
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "check", "five-card-loo", "--deals", "100000",
+         "--progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    assert proc.stderr is not None
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b" deals" not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stderr], [], [], 1)
+        if ready:
+            seen += os.read(proc.stderr.fileno(), 4096)
+    assert b" deals" in seen, "no progress shown"
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    text = (seen + err).decode("utf-8")
+    assert proc.returncode == 130
+    assert "Traceback" not in text + out.decode("utf-8")
+    assert text.endswith("\rcardrules: interrupted\n")
+    assert out.decode("utf-8").startswith("five-card-loo: valid")
+
+
+def test_progress_is_shown_on_a_terminal(tmp_path: Path) -> None:
+
+    root = Path(__file__).resolve().parent.parent
+    master, slave = os.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", "check", "irish-loo", "--deals", "6",
+         "--max-players", "3"],
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    assert proc.wait(timeout=60) == 0
+    os.close(master)
+    shown = b"".join(chunks).decode("utf-8")
+    assert "\rirish-loo, 3 players: 6/6 deals" in shown
