@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 
-from cardrules.engine.actions import DISCARD, EXCHANGE, EXCHANGE_OFFSETS, GIVE, PLAY, WORDS
+from cardrules.engine.actions import DISCARD, EXCHANGE, EXCHANGE_OFFSETS, GIVE, WORDS
 from cardrules.engine.deal import Deal
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.tables import tables_for
@@ -73,22 +73,23 @@ def decision_counter(
     >>> counts
     [1, 0, 0, 0, 0, 1, 0]
     """
-    word_at = [slots[w] for w in DECLARATION_WORDS]
-    give_at, discard_at = slots["give"], slots["discard"]
+    # The slot of every id below the exchanges, in one table (-1: a card played).
+    slot_of = [-1] * EXCHANGE
+    for a, w in zip(sorted(WORDS), DECLARATION_WORDS, strict=True):
+        slot_of[a] = slots[w]
+    for a in range(GIVE, DISCARD):
+        slot_of[a] = slots["give"]
+    for a in range(DISCARD, EXCHANGE):
+        slot_of[a] = slots["discard"]
     exchange_at = slots["exchange 1"] - 1
 
     def count(history: Sequence[tuple[int, int]], counts: list[int]) -> None:
         for _, a in history:
-            if a < PLAY:
-                at = word_at[a]
-            elif a < GIVE:
-                continue
-            elif a < DISCARD:
-                at = give_at
-            elif a < EXCHANGE:
-                at = discard_at
+            if a < EXCHANGE:
+                at = slot_of[a]
+                if at >= 0:
+                    counts[at] += 1
             else:
-                at = exchange_at + bisect_right(EXCHANGE_OFFSETS, a) - 1
-            counts[at] += 1
+                counts[exchange_at + bisect_right(EXCHANGE_OFFSETS, a) - 1] += 1
 
     return count

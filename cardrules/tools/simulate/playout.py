@@ -8,6 +8,7 @@ from the plan's seed and ``i`` alone, and tallies it (see
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 
@@ -126,6 +127,13 @@ def session_of(
     return s
 
 
+@functools.lru_cache(maxsize=64)
+def _decision_counter(
+    players: int, hand_size: int
+) -> Callable[[Sequence[tuple[int, int]], list[int]], None]:
+    return decision_counter(layout_for(players, hand_size).decl)
+
+
 def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     """Play session ``index`` of ``plan`` for at most ``cap`` deals and tally it.
 
@@ -142,7 +150,7 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     lay = layout_for(n, rules.deal.hand_size)
     v = [0] * len(lay)
     net_at = lay.net[0]
-    count_decisions = decision_counter(lay.decl)
+    count_decisions = _decision_counter(n, rules.deal.hand_size)
     ended: dict[str, int] = {}
     pools = []
     nets = []

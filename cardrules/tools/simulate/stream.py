@@ -108,9 +108,15 @@ class Running:
         self.series = series
         self.sessions = 0
         self.totals = [0] * len(layout)
-        self._parts = [(m.num, m.den) for m in self.metrics]
+        # The denominators are few (deals, standing hands, hands dealt, games): their sums
+        # are kept once each, the numerators' for every statistic.
+        dens = sorted({m.den for m in self.metrics})
+        self._dens = dens
+        self._den_of = [dens.index(m.den) for m in self.metrics]
+        self._nums = [m.num for m in self.metrics]
+        self._m, self._mm = [0] * len(dens), [0] * len(dens)
         k = len(self.metrics)
-        self._y, self._m, self._yy, self._ym, self._mm = ([0] * k for _ in range(5))
+        self._y, self._yy, self._ym = ([0] * k for _ in range(3))
         self.pools: dict[int, int] = {}
         self.ended_by: dict[str, int] = {}
         self.pool_left = 0
@@ -124,20 +130,21 @@ class Running:
         for i, c in enumerate(counts):
             if c:
                 totals[i] += c
-        ys, ms = [], []
-        sy, sm, syy, sym, smm = self._y, self._m, self._yy, self._ym, self._mm
-        for j, (num, den) in enumerate(self._parts):
-            y = counts[num[0]] if len(num) == 1 else sum(counts[i] for i in num)
-            m = counts[den[0]] if len(den) == 1 else sum(counts[i] for i in den)
-            ys.append(y)
-            ms.append(m)
+        den_values = [
+            counts[d[0]] if len(d) == 1 else sum(counts[i] for i in d) for d in self._dens
+        ]
+        for j, m in enumerate(den_values):
+            if m:
+                self._m[j] += m
+                self._mm[j] += m * m
+        ys = [counts[n[0]] if len(n) == 1 else sum(counts[i] for i in n) for n in self._nums]
+        ms = [den_values[j] for j in self._den_of]
+        sy, syy, sym = self._y, self._yy, self._ym
+        for j, y in enumerate(ys):
             if y:
                 sy[j] += y
                 syy[j] += y * y
-                sym[j] += y * m
-            if m:
-                sm[j] += m
-                smm[j] += m * m
+                sym[j] += y * ms[j]
         return ys, ms
 
     def add(self, tally: SessionTally) -> tuple[list[int], list[int]]:
@@ -156,12 +163,13 @@ class Running:
 
     def moments(self) -> dict[str, Moments]:
         """Each statistic's :class:`Moments`, by key."""
-        return {
-            m.key: Moments(
-                self._y[j], self._m[j], self._yy[j], self._ym[j], self._mm[j], self.sessions
+        out = {}
+        for j, m in enumerate(self.metrics):
+            d = self._den_of[j]
+            out[m.key] = Moments(
+                self._y[j], self._m[d], self._yy[j], self._ym[j], self._mm[d], self.sessions
             )
-            for j, m in enumerate(self.metrics)
-        }
+        return out
 
     def estimate(self, key: str) -> Estimate:
         """One statistic with its confidence interval."""
