@@ -207,3 +207,15 @@ def test_a_record_files_mistakes_are_located_by_line_and_column(tmp_path: Path) 
     assert f"{path}:{typo_line}:2: error: unknown key 'acitons' (did you mean 'actions'?)" in (
         message
     )
+
+
+def test_a_dealer_off_the_table_is_refused_not_wrapped() -> None:
+    for dealer in (3, 7, 51):
+        record = _played("three-card-loo", 0, players=3).record()
+        record["start"]["dealer"] = dealer
+        with pytest.raises(RecordError, match="not a seat at a table of 3"):
+            replay(record)
+    record = _played("three-card-loo", 0, players=3).record()
+    record["start"]["dealer"] = -1
+    with pytest.raises(RecordError, match="less than the minimum 0"):
+        replay(record)

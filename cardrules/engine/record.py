@@ -81,8 +81,17 @@ def check_record(record: Any) -> dict[str, Any]:
     actions = record.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("the record's 'actions' must be a list of texts")
-    if not isinstance(record.get("start") or {}, dict):
+    start = record.get("start") or {}
+    if not isinstance(start, dict):
         raise RecordError("the record's 'start' must be a mapping")
+    dealer = start.get("dealer")
+    if dealer is not None and (
+        isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players
+    ):
+        raise RecordError(
+            f"the record's dealer {dealer!r} is not a seat at a table of {players} "
+            f"(seats are 0 to {players - 1})"
+        )
     return spec
 
 
