@@ -129,14 +129,16 @@ def wrap(
     >>> wrap("Tricks: ", ["1st seat 0", "2nd tie"])
     ['Tricks: 1st seat 0, 2nd tie']
     >>> wrap("Legal: ", ["1) stand", "2) throw-up", "3) take-miss"], width=24)
-    ['Legal: 1) stand', '  2) throw-up', '  3) take-miss']
+    ['Legal: 1) stand,', '  2) throw-up,', '  3) take-miss']
     """
     lines: list[str] = []
     line = head
+    mark = sep.rstrip()  # a comma stays at the end of a line broken after an item
     for i, item in enumerate(items):
         piece = item if i == 0 else sep + item
-        if len(line) + len(piece) > width and line.strip():
-            lines.append(line.rstrip())
+        after = len(mark) if i < len(items) - 1 else 0
+        if i and len(line) + len(piece) + after > width:
+            lines.append(line + mark)
             line = indent + item
         else:
             line += piece
