@@ -10,6 +10,7 @@ robustness is tried through the real command, through a pipe.
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import re
@@ -22,6 +23,8 @@ from typing import Any
 import pytest
 
 import cardrules
+from cardrules.cli.app import run
+from cardrules.cli.play_commands import make_bots
 from cardrules.cli.screen import action_menu, promoted_card
 from cardrules.cli.terminal import (
     Refusal,
@@ -33,6 +36,8 @@ from cardrules.cli.terminal import (
 )
 from cardrules.errors import IllegalActionError
 from cardrules.players.base import RandomBot
+from cardrules.players.heuristic import HeuristicBot
+from cardrules.players.montecarlo import MonteCarloBot
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8", "TERM": "dumb"}
@@ -361,3 +366,47 @@ def test_the_prompt_takes_any_text_without_an_internal_error() -> None:
     assert "\u0663\n  you: " in done.stdout
     assert "'\u00b2' is not an action" in done.stdout
     assert "You stop the game." in done.stdout
+
+
+# --------------------------------------------------------------------------- --bots
+
+
+def test_bots_takes_one_name_or_one_per_other_seat() -> None:
+
+    bots, used = make_bots(["random", "mc:8", "heuristic"], [1, 2, 3], seed=4)
+    assert [type(bots[s]).__name__ for s in (1, 2, 3)] == [
+        "RandomBot",
+        "MonteCarloBot",
+        "HeuristicBot",
+    ]
+    assert isinstance(bots[2], MonteCarloBot) and bots[2].samples == 8
+    assert used == "random,mc:8,heuristic"
+    bots, used = make_bots(["mc"], [0, 2], seed=4)
+    assert all(isinstance(b, MonteCarloBot) and b.samples == 32 for b in bots.values())
+    bots, used = make_bots(None, [1], seed=4)
+    assert isinstance(bots[1], HeuristicBot) and used == "heuristic"
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("mc:0", "argument --bots: 'mc:0': N of mc:N must be a whole number of at least 1"),
+        ("heuristc", "argument --bots: 'heuristc': not a bot (did you mean 'heuristic'?"),
+        ("random:3", "argument --bots: 'random:3': not a bot"),
+        ("random,mc", "argument --bots: --bots names 2 bots for the 3 other seats"),
+    ],
+)
+def test_a_bad_bots_argument_is_a_usage_error(bots: str, message: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["play", "put-four-handed", "--bots", bots], out, err) == 2
+    assert message in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+
+
+def test_an_unknown_variant_and_a_bad_player_count_exit_alike() -> None:
+    codes = []
+    for argv in (["play", "nosuch"], ["play", "put", "--players", "3"], ["play", "put", "-H", "x"]):
+        err = io.StringIO()
+        codes.append(run(argv, io.StringIO(), err))
+        assert err.getvalue().count("\n") == 1, err.getvalue()
+    assert codes == [2, 2, 2]
