@@ -13,7 +13,8 @@ counts flushes) is covered by the line of the option that switches it on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from cardrules.rules.loader import load_variant
 from cardrules.rules.model import Rules
@@ -75,15 +76,25 @@ def label(rules: Rules) -> str:
 
 
 def diff_variants(
-    a: str, b: str, house_rules_a: Iterable[str] = (), house_rules_b: Iterable[str] = ()
+    a: str,
+    b: str,
+    house_rules_a: Iterable[str] = (),
+    house_rules_b: Iterable[str] = (),
+    *,
+    overrides_a: Mapping[str, Any] | None = None,
+    overrides_b: Mapping[str, Any] | None = None,
 ) -> list[str]:
-    """The differences between two variants (bundled names or rule files) in words.
+    """The differences between two variants (bundled names or rule files) in words, each
+    with its house rules and overrides, as ``cardrules diff`` takes them (``-HA``/``-H``,
+    ``--set-a``/``--set``).
 
     >>> diff_variants("put", "put")
     []
+    >>> diff_variants("put", "put", overrides_a={"challenges.played_out_value": "one_point"})
+    ['A deal played out: one point, or the game after a put, in put (A); the game in put (B)']
     """
-    rules_a = load_variant(a, list(house_rules_a))
-    rules_b = load_variant(b, list(house_rules_b))
+    rules_a = load_variant(a, list(house_rules_a), overrides_a)
+    rules_b = load_variant(b, list(house_rules_b), overrides_b)
     name_a, name_b = label(rules_a), label(rules_b)
     if name_a == name_b:
         name_a, name_b = f"{name_a} (A)", f"{name_b} (B)"
