@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import cardrules
 from cardrules.cli.app import run
@@ -410,3 +412,31 @@ def test_an_unknown_variant_and_a_bad_player_count_exit_alike() -> None:
         codes.append(run(argv, io.StringIO(), err))
         assert err.getvalue().count("\n") == 1, err.getvalue()
     assert codes == [2, 2, 2]
+
+
+# --------------------------------------------------------------------------- any text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60) | st.from_regex(r"(play|exchange|give|10|[2-9TJQKA])[ ].{0,20}"))
+def test_whatever_is_typed_is_an_action_or_a_refusal(text: str) -> None:
+    order = ["stand", "throw-up", "play QH", "exchange 2H 3C"]
+    try:
+        chosen = parse_choice(text, order, ["stand", "throw-up", "play", "exchange"])
+    except Refusal as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert isinstance(chosen, str) and chosen
+
+
+def test_a_game_answered_with_junk_plays_on_without_an_internal_error() -> None:
+    junk = ["", "?", "9" * 5000, "\u0663", "\u00b2", "\x00", "play ZZ", "exchange", "QH QH", "h"]
+
+    def answer(prompt: str, rng: random.Random) -> str:
+        return rng.choice([*junk, "1", "2", "1"])
+
+    for seed in range(3):
+        _, lines, prompts, why = game("five-card-loo", 4, seed, deals=2, answer=answer)
+        assert why in ("deals", "over")
+        assert len(prompts) > 10
+        assert not any("Traceback" in line for line in lines)
