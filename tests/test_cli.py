@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -473,3 +474,37 @@ def test_version_says_whether_the_compiled_modules_are_in_use(
     fake.compiled_modules = lambda: ()  # type: ignore[attr-defined]
     code, out, _ = run("--version")
     assert code == 0 and out.endswith(" (pure Python: no compiled modules in use)\n")
+
+
+# --------------------------------------------------------------------------- special files
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["validate", "{fifo}"],
+        ["check", "{fifo}"],
+        ["show", "{fifo}"],
+        ["play", "{fifo}"],
+        ["describe", "{fifo}"],
+        ["diff", "put", "{fifo}"],
+        ["play", "put", "--record", "{fifo}"],
+    ],
+)
+def test_a_fifo_named_on_the_command_line_is_refused_at_once(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    fifo = tmp_path / "rules.yaml"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", *(a.format(fifo=fifo) for a in argv)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=30,  # a FIFO opened for reading would wait for a writer for ever
+    )
+    text = done.stdout + done.stderr
+    assert "Traceback" not in text
+    assert "FIFO (named pipe)" in text
+    assert done.returncode in (1, 2)
