@@ -270,7 +270,8 @@ def play_game(
             obs = session.observation(human_seat)
             legal = obs["legal"]
             if auto and len(legal) == 1 and legal[0].startswith("play "):
-                why = "your last card" if len(obs["hand"]) == 1 else "the only card you may play"
+                held = obs.get("miss_hand") or obs["hand"]  # the miss, when played for the pool
+                why = "your last card" if len(held) == 1 else "the only card you may play"
                 lines = narrator.step(legal[0])
                 say([f"{lines[0]} ({why})", *lines[1:]])
                 continue
