@@ -34,6 +34,7 @@ import argparse
 import contextlib
 import importlib
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import IO
 
@@ -112,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(
             cmd.name,
             help=cmd.help,
-            description=cmd.help,
+            description=textwrap.fill(cmd.help, 79),
             epilog=cmd.epilog,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )

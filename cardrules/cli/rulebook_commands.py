@@ -291,7 +291,10 @@ def failure_path(file: str) -> str:
         action="store_true",
         help="show progress on stderr even when it is not a terminal",
     ),
-    epilog=exit_codes("the file is invalid, or not conformant (a failure is reported)"),
+    epilog=exit_codes("the file is invalid, or not conformant (a failure is reported)")
+    + "\n\nThe deals are played at the fewest players, one count in the middle, the usual\n"
+    "number and the most (at most --max-players). A failure is written, with the record\n"
+    "that reproduces it, to FILE.failure.json (for a bundled name, in this folder).",
 )
 def _check(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time: the loader, as in _diff.
