@@ -254,3 +254,24 @@ def test_progress_is_shown_on_a_terminal(tmp_path: Path) -> None:
     os.close(master)
     shown = b"".join(chunks).decode("utf-8")
     assert "\rirish-loo, 3 players: 6/6 deals" in shown
+
+
+def test_a_failure_of_a_bundled_game_is_written_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cardrules.tools.conformance as conformance
+    from cardrules.engine.session import Session
+    from cardrules.tools.conformance import ConformanceFailure, ConformanceReport
+
+    def failing(rules, players, deals, seed=0, **options):  # type: ignore[no-untyped-def]
+        s = Session(rules, players, seed=5, origin=options.get("origin"))
+        failure = ConformanceFailure("cards", "a card went missing", 5, s.record())
+        return ConformanceReport(rules.name, players, 1, 1, (failure,))
+
+    monkeypatch.setattr(conformance, "check_rules", failing)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = check("put", "--deals", "2")
+    assert code == 1
+    assert "put: not conformant: 1 failure; the record of the first failure is in " in out
+    record = json.loads((tmp_path / "put.failure.json").read_text(encoding="utf-8"))
+    assert record["rules"]["variant"] == "put"  # replays by the bundled name, anywhere
