@@ -262,6 +262,15 @@ def test_a_problem_with_an_argument_names_the_argument_and_exits_2(
     assert len(err.splitlines()) == 1
 
 
+def test_a_variant_given_to_an_option_is_named_by_the_option() -> None:
+    code, out, err = run("simulate", "put", "--compare", "pux", "--deals", "5")
+    assert (code, out) == (2, "")
+    assert err == (
+        "cardrules simulate: error: argument --compare 'pux': no bundled game or house rule "
+        "is named 'pux' (did you mean 'put'?)\n"
+    )
+
+
 def test_did_you_mean_for_a_misspelt_house_rule() -> None:
     code, _, err = run("show", "three-card-loo", "-H", "club-lw")
     assert code == 2 and "did you mean 'club-law'?" in err

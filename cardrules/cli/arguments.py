@@ -147,7 +147,15 @@ def commands() -> Iterable[Command]:
 # --------------------------------------------------------------------------- problems
 
 
-_OPTIONS_OF_RULES = ("-H", "--house-rule", "-HA", "--house-rule-a", "-H2", "--house-rule2")
+_OPTIONS_OF_RULES = (
+    "-H",
+    "--house-rule",
+    "-HA",
+    "--house-rule-a",
+    "-H2",
+    "--house-rule2",
+    "--compare",
+)
 
 
 def problem_text(problem: Problem, args: argparse.Namespace) -> str:
