@@ -440,3 +440,9 @@ def test_a_game_answered_with_junk_plays_on_without_an_internal_error() -> None:
         assert why in ("deals", "over")
         assert len(prompts) > 10
         assert not any("Traceback" in line for line in lines)
+
+
+def test_the_standing_of_sides_names_each_side_once() -> None:
+    _, lines, _, why = game("put-four-handed", 4, 3, deals=None, answer=lambda p, rng: "q")
+    assert why == "quit"
+    assert lines[-1] == "Standing: 1st you and seat 2 level with seats 1 and 3 (0 each)."

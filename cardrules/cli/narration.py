@@ -390,7 +390,11 @@ class Narrator:
         done = 0
         for value in sorted({s.scores[x] for x in seats}, reverse=True):
             group = [x for x in seats if s.scores[x] == value]
-            names = _and([named(x) for x in group])
+            names = (
+                " level with ".join(named(x) for x in group)  # sides are named "a and b"
+                if self.sides
+                else _and([named(x) for x in group])
+            )
             each = " each" if len(group) > 1 else ""
             places.append(f"{ordinal(done + 1)} {names} ({score(value)}{each})")
             done += len(group)
