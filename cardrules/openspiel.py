@@ -34,6 +34,7 @@ state as plain JSON, checked as it is read.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -93,6 +94,13 @@ def _house_rules(text: str) -> tuple[str, ...]:
     return tuple(n.strip() for n in text.replace(",", "+").split("+") if n.strip())
 
 
+@functools.lru_cache(maxsize=64)
+def _rules(variant: str, house: tuple[str, ...]) -> Rules:
+    """The rules of a game, loaded once a process: OpenSpiel loads a game again from its
+    string each time it deserialises a state."""
+    return load_variant(variant, house_rules=house)
+
+
 class _Position:
     """A state's session, shared with its clones until one of them changes it.
 
@@ -136,7 +144,7 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(GAME_TYPE.parameter_specification) | dict(params or {})
         variant = str(params["variant"])
         house = _house_rules(str(params["house_rules"]))
-        rules = load_variant(variant, house_rules=house)
+        rules = _rules(variant, house)
         players = int(params["players"]) or rules.players.default
         space = action_space(rules, players)  # checks the table size
         low, high = utility_bounds(rules, players)

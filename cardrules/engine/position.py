@@ -174,7 +174,7 @@ class SessionState:
         return {
             "format": STATE_FORMAT,
             "rules": rules_json(self.rules),
-            "rules_hash": rules_hash(self.rules),
+            "rules_hash": _hash_of(self.rules),
             "origin": None if self.origin is None else attrs.asdict(self.origin),
             "seed": self.seed,
             "start": self.start,
@@ -193,7 +193,7 @@ class SessionState:
             raise RecordError(f"not a cardrules position (expected format {STATE_FORMAT!r})")
         if rules is None:
             rules = checked_rules(data.get("rules"))
-        if data.get("rules_hash") != rules_hash(rules):
+        if data.get("rules_hash") != _hash_of(rules):
             raise RecordError("the position was made under other rules (the rules hash differs)")
         st = data.get("state")
         if not isinstance(st, dict):
@@ -283,7 +283,7 @@ class SessionState:
                 "variant": origin.variant if origin else None,
                 "house_rules": list(origin.house_rules) if origin else [],
                 "overrides": (origin.overrides if origin else None) or {},
-                "hash": rules_hash(rules),
+                "hash": _hash_of(rules),
                 "effective": rules_json(rules),
             },
             "players": self.players,
@@ -291,6 +291,22 @@ class SessionState:
             "start": self.start,
             "actions": [format_step(s, a) for s, a in self.actions],
         }
+
+
+#: The hash of the rules last written or read, by the rules' identity (the rules are
+#: frozen): a search writing many positions of one game hashes its rules once.
+_HASHES: dict[int, tuple[Rules, str]] = {}
+
+
+def _hash_of(rules: Rules) -> str:
+    known = _HASHES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    if len(_HASHES) > 64:
+        _HASHES.clear()
+    digest = rules_hash(rules)
+    _HASHES[id(rules)] = (rules, digest)
+    return digest
 
 
 def _int(value: Any, low: int | None = None, high: int | None = None) -> int:
