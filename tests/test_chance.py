@@ -321,3 +321,23 @@ def test_an_explicit_session_has_no_record() -> None:
     s = cardrules.new_session("put", chance="explicit", dealer=0)
     with pytest.raises(PlayError, match="to_json"):
         s.record()
+
+
+def test_the_next_deal_after_a_pause_is_dealt_by_chance_too() -> None:
+    s = cardrules.new_session("put", chance="explicit", dealer=0, pause_at_deal_end=True)
+    rng = random.Random(2)
+    while not s.deal_over:
+        if s.is_chance_node():
+            s.apply(rng.choice(s.chance_outcomes())[0])
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+    assert not s.is_chance_node() and s.to_move == -1
+    s.next_deal()
+    assert s.is_chance_node() and s.dealer == 1  # the deal passes to the left
+    with pytest.raises(PlayError, match="being dealt"):
+        s.observation(0)
+    # Put deals three cards each, one at a time from the non-dealer: seat 0 first now.
+    s.apply(parse_card("3S"))
+    s.apply(parse_card("4S"))
+    assert s.hand(0) == [parse_card("3S")] and s.hand(1) == [parse_card("4S")]
+    assert s.dealt_hand(0) == s.hand(0)
