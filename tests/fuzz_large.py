@@ -3,8 +3,10 @@
 Feeds ``N`` mutated inputs of each kind (rule files, records, rulings files; default
 3000) through the same doors as ``tests/test_fuzz_mutation.py`` and prints the counts:
 inputs tried, refused and accepted, tracebacks (any exception but a CardRulesError, or
-a broken promise: a secret quoted, a tampered record accepted), hangs over 10 s, and
-the peak memory of the process (so that no input went over it).
+a broken promise: a secret quoted, a tampered record accepted), hangs over 10 s of
+wall-clock time, the slowest input in wall-clock and in CPU time (inputs over 5 s of
+CPU are kept in ``fuzz-slow/`` for study), and the peak memory of the process (so that
+no input went over it).
 """
 
 from __future__ import annotations
@@ -18,7 +20,6 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -48,12 +49,23 @@ def _alarm(signum: int, frame: Any) -> None:
     raise Hang
 
 
+def _keep(kind: str, call: partial[str]) -> None:
+    """Keep a slow input for study, in ``fuzz-slow/`` of the current folder."""
+    folder = Path("fuzz-slow")
+    folder.mkdir(exist_ok=True)
+    text = call.args[1]
+    (folder / f"{kind.replace(' ', '-')}-{len(list(folder.iterdir()))}.txt").write_text(
+        text, "utf-8", errors="surrogatepass"
+    )
+
+
 def run(n: int, seed: int) -> dict[str, Any]:
     """Run ``n`` inputs of each kind; the counts, and the first few tracebacks."""
     signal.signal(signal.SIGALRM, _alarm)
     counts: Counter[str] = Counter()
     examples: list[str] = []
-    slowest = 0.0
+    slowest = slowest_cpu = 0.0
+    slow_kind = [""]
     rng = random.Random(seed)
     games = ["three-card-loo", "five-card-loo", "put", "put-four-handed", "irish-loo"]
     with tempfile.TemporaryDirectory() as folder:
@@ -61,15 +73,16 @@ def run(n: int, seed: int) -> dict[str, Any]:
         records = [good_record(games[s % len(games)], s) for s in range(10)]
         texts = {p: p.read_text("utf-8") for p in [*VARIANTS, *RULINGS]}
 
-        def one(kind: str, call: Callable[[], str], must_refuse: bool = False) -> None:
-            nonlocal slowest
+        def one(kind: str, call: partial[str], must_refuse: bool = False) -> None:
+            nonlocal slowest, slowest_cpu
             counts[kind + " tried"] += 1
-            start = time.monotonic()
+            start, cpu = time.monotonic(), time.process_time()
             signal.alarm(HANG)
             try:
                 outcome = call()
             except Hang:
                 counts["hangs over 10 s"] += 1
+                _keep(kind, call)
                 return
             except Exception:
                 counts["tracebacks"] += 1
@@ -79,6 +92,12 @@ def run(n: int, seed: int) -> dict[str, Any]:
             finally:
                 signal.alarm(0)
                 slowest = max(slowest, time.monotonic() - start)
+                used = time.process_time() - cpu
+                if used > slowest_cpu:
+                    slowest_cpu = used
+                    slow_kind[0] = kind
+                if used > HANG / 2:
+                    _keep(kind, call)
             counts[f"{kind} {outcome}"] += 1
             if must_refuse and outcome != "refused":
                 counts["wrong acceptances"] += 1
@@ -95,6 +114,8 @@ def run(n: int, seed: int) -> dict[str, Any]:
         "counts": dict(sorted(counts.items())),
         "inputs": sum(v for k, v in counts.items() if k.endswith(" tried")),
         "slowest_s": round(slowest, 2),
+        "slowest_cpu_s": round(slowest_cpu, 2),
+        "slowest_cpu_kind": slow_kind[0],
         "peak_memory_mb": round(peak),
         "examples": examples,
     }
