@@ -215,6 +215,17 @@ class Encoder:
             for seat in range(players)
         ]
         self._zeros = bytes(offset)
+        #: ``_rel[seat][p * 52 + c]``: where player ``p``'s card ``c`` goes in a block of
+        #: player slots seen from ``seat`` (its slot's place plus the card's).
+        self._rel = [
+            [
+                self._slot_of[seat][p] * npack + self._pos[c] if self._pos[c] >= 0 else -1
+                for p in range(players + 1)
+                for c in range(52)
+            ]
+            for seat in range(players)
+        ]
+        self._marks: dict[int, list[tuple[int, int]]] = {}
         #: ``_seat_writers[seat]``: writes every seat's fields as ``seat`` sees them.
         self._seat_writers = [_seat_writer(bases) for bases in self._seat_bases]
         #: The part that stays as it is for a deal (``trump`` to ``dealt``), and the part
@@ -335,11 +346,11 @@ class Encoder:
             static = self._static[seat] = (cards.dealt, self._deal_bytes(d, seat))
         lo, hi = self._deal_part
         bits[lo:hi] = static[1]
-        if self.recall and cards.discarded:
+        if self.recall and seat in cards.discard_owner:
             o = off["laid_aside"]
-            for c, w in zip(cards.discarded, cards.discard_owner, strict=True):
-                if w == seat:
-                    bits[o + pos[c]] = 1
+            laid = zip(cards.discarded, cards.discard_owner, strict=True)
+            for c in [c for c, w in laid if w == seat]:
+                bits[o + pos[c]] = 1
         phase = d.phase
         bits[off["phase"] + phase] = 1
         # Seats, relative to the observer: ``bases[s]`` is where seat ``s``'s fields begin.
@@ -410,6 +421,25 @@ class Encoder:
                 part[o + pos[c]] = 1
         return bytes(part)
 
+    def _trick_marks(self, k: int) -> list[tuple[int, int]]:
+        """For each card played with ``k`` players in play: where its trick's cards begin
+        in the play part, and where its trick's leaders do if it is a lead (else -1)."""
+        marks = self._marks.get(k)
+        if marks is None:
+            lo = self._play_part[0]
+            to = self._offsets["tricks"] - lo
+            leaders = self._offsets["leaders"] - lo
+            slots = self._slots
+            marks = [
+                (
+                    to + (i // k) * slots * self._npack,
+                    leaders + (i // k) * slots if i % k == 0 else -1,
+                )
+                for i in range(self._tricks * k)
+            ]
+            self._marks[k] = marks
+        return marks
+
     def _play_bytes(self, played: list[tuple[int, int]], k: int, seat: int) -> bytearray:
         """The play part of ``seat``'s encoding (``played`` on) for the cards played so
         far: extended from the last call's for the same seat when the play has only grown
@@ -428,27 +458,23 @@ class Encoder:
                 part = bytearray(hi - lo)
         else:
             part = bytearray(hi - lo)
-        off = self._offsets
-        np_ = self._npack
-        pos = self._pos
-        slot_of = self._slot_of[seat]
-        po = off["played"] - lo
+        rel = self._rel[seat]
+        po = self._offsets["played"] - lo
         if self.recall:
-            slots = self._slots
-            lo_ = off["leaders"] - lo
-            to = off["tricks"] - lo
+            marks = self._trick_marks(k)
+            slot_of = self._slot_of[seat]
             for i in range(start, len(played)):
                 p, c = played[i]
-                t, j = divmod(i, k)
-                s = slot_of[p]
-                if j == 0:
-                    part[lo_ + t * slots + s] = 1
-                part[to + (t * slots + s) * np_ + pos[c]] = 1
-                part[po + s * np_ + pos[c]] = 1
+                r = rel[p * 52 + c]
+                base, lead = marks[i]
+                if lead >= 0:
+                    part[lead + slot_of[p]] = 1
+                part[base + r] = 1
+                part[po + r] = 1
         else:
             for i in range(start, len(played)):
                 p, c = played[i]
-                part[po + slot_of[p] * np_ + pos[c]] = 1
+                part[po + rel[p * 52 + c]] = 1
         self._seen[seat] = (played[-1], len(played), part)
         return part
 
