@@ -215,6 +215,15 @@ class Encoder:
             for seat in range(players)
         ]
         self._zeros = bytes(offset)
+        #: The offsets :meth:`write` reads on every call.
+        self._hot = (
+            self._offsets["hand"],
+            self._offsets.get("laid_aside", -1),
+            self._offsets["phase"],
+            self._offsets["table"],
+            self._offsets["lead"],
+            self._offsets["trick"],
+        )
         #: ``_rel[seat][p * 52 + c]``: where player ``p``'s card ``c`` goes in a block of
         #: player slots seen from ``seat`` (its slot's place plus the card's).
         self._rel = [
@@ -335,10 +344,10 @@ class Encoder:
         decl = d.decl
         play = d.play
         pos = self._pos
-        off = self._offsets
+        o_hand, o_laid, o_phase, o_table, o_lead, o_trick = self._hot
         bits[:] = self._zeros
         counts: list[tuple[int, int]] = []
-        o = off["hand"]
+        o = o_hand
         for c in cards.hands[seat]:
             bits[o + pos[c]] = 1
         static = self._static.get(seat)
@@ -347,12 +356,12 @@ class Encoder:
         lo, hi = self._deal_part
         bits[lo:hi] = static[1]
         if self.recall and seat in cards.discard_owner:
-            o = off["laid_aside"]
+            o = o_laid
             laid = zip(cards.discarded, cards.discard_owner, strict=True)
             for c in [c for c, w in laid if w == seat]:
                 bits[o + pos[c]] = 1
         phase = d.phase
-        bits[off["phase"] + phase] = 1
+        bits[o_phase + phase] = 1
         # Seats, relative to the observer: ``bases[s]`` is where seat ``s``'s fields begin.
         bases = self._seat_bases[seat]
         self._seat_writers[seat](
@@ -370,7 +379,7 @@ class Encoder:
         chal = d.chal
         if chal.putter >= 0:
             bits[bases[chal.putter] + 14] = 1
-        o = off["table"]
+        o = o_table
         if cards.miss is not None:
             bits[o] = 1
         if decl.miss_for_pool:
@@ -389,9 +398,9 @@ class Encoder:
             cur = play.cards
             lead_pos = play.lead_pos
             if play.trick_no < self._tricks and (cur or phase != _OVER):
-                bits[off["lead"] + slot_of[in_play[lead_pos]]] = 1
+                bits[o_lead + slot_of[in_play[lead_pos]]] = 1
             np_ = self._npack
-            o = off["trick"]
+            o = o_trick
             for i, c in enumerate(cur):
                 bits[o + slot_of[in_play[(lead_pos + i) % k]] * np_ + pos[c]] = 1
             if play.played:

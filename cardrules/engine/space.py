@@ -153,6 +153,7 @@ class ActionSpace:
         "_offsets",
         "_pack",
         "_subsets",
+        "_zeros",
         "discard",
         "exchange",
         "give",
@@ -209,6 +210,7 @@ class ActionSpace:
         self.exchange = index if m else -1
         index += offsets[-1]
         self.size = index
+        self._zeros = bytes(index)
         #: ``_subsets[i]``: the hand positions of the ``i``-th exchange of the block.
         subsets: list[tuple[int, ...]] = [()] * offsets[-1]
         for k in range(1, m + 1):
@@ -322,9 +324,16 @@ class ActionSpace:
         out.sort()
         return out
 
-    def mask(self, hand: list[int], legal: list[int]) -> bytearray:
-        """A 0/1 byte per compact index: 1 for each of the engine ids ``legal``."""
-        mask = bytearray(self.size)
+    def mask(self, hand: list[int], legal: list[int], out: bytearray | None = None) -> bytearray:
+        """A 0/1 byte per compact index: 1 for each of the engine ids ``legal``; written
+        into ``out`` (a ``bytearray`` of :attr:`size`, overwritten whole) when given."""
+        if out is None:
+            mask = bytearray(self.size)
+        else:
+            if type(out) is not bytearray or len(out) != self.size:
+                raise ArgumentValueError(f"out: expected a bytearray of {self.size}")
+            mask = out
+            mask[:] = self._zeros
         by_id = self._by_id
         if legal and legal[-1] < A.EXCHANGE:  # no exchange: each id's index looked up
             for a in legal:

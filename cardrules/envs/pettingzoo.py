@@ -219,6 +219,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         #: The encoding's flags, written in place, and the numpy view of them.
         self._bits = bytearray(self._encoder.size)
         self._bits_view = np.frombuffer(self._bits, dtype=np.uint8)
+        #: The action mask, written in place, and its numpy view (copied out).
+        self._mask_bits = bytearray(self._space.size)
+        self._mask_view = np.frombuffer(self._mask_bits, dtype=np.int8)
 
     # ------------------------------------------------------------------ spaces
 
