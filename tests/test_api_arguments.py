@@ -42,7 +42,7 @@ JUNK = st.one_of(
     st.tuples(st.integers(), st.text(max_size=2)),
 )
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _session() -> Session:
@@ -86,6 +86,10 @@ def test_apply_refuses_what_is_not_an_action(action: Any, error: type, words: st
 @FAST
 @given(JUNK)
 def test_apply_refuses_junk_with_a_named_error_and_changes_nothing(action: Any) -> None:
+    _check_apply_junk(action)
+
+
+def _check_apply_junk(action: Any) -> None:
     s = _session()
     before = s.state()
     if isinstance(action, (str, int)) and not isinstance(action, bool):
@@ -293,6 +297,10 @@ def _set(data: Any, path: tuple[Any, ...], value: Any) -> None:
 @FAST
 @given(st.sampled_from(PATHS), JUNK)
 def test_a_tampered_position_reads_or_is_a_record_error(path: tuple[Any, ...], junk: Any) -> None:
+    _check_tampered(path, junk)
+
+
+def _check_tampered(path: tuple[Any, ...], junk: Any) -> None:
     data = copy.deepcopy(POSITION)
     _set(data, path, junk if not isinstance(junk, bytes) else junk.hex())
     try:
@@ -340,3 +348,22 @@ def test_rules_with_a_key_the_model_lacks_are_refused() -> None:
 def test_the_carried_rules_as_they_are_read_back() -> None:
     s = Session.from_json(copy.deepcopy(POSITION))
     assert rules_json(s.rules) == POSITION["rules"] and s.state() == POSITION["state"]
+
+
+# ------------------------------------------------------------------ the slow set
+
+MANY = settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.slow
+@MANY
+@given(st.sampled_from(PATHS), JUNK)
+def test_many_tampered_positions_read_or_are_refused(path: tuple[Any, ...], junk: Any) -> None:
+    _check_tampered(path, junk)
+
+
+@pytest.mark.slow
+@MANY
+@given(JUNK)
+def test_much_junk_given_to_apply_is_refused(action: Any) -> None:
+    _check_apply_junk(action)
