@@ -272,6 +272,17 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]
         points = res.points or (0,) * s.players
         return [float(a + b) for a, b in zip(res.net, points, strict=True)]
 
+    def resample_from_infostate(
+        self, player: int, probability_sampler: Callable[[], float]
+    ) -> CardRulesState:
+        """A state ``player`` cannot tell from this one, its hidden cards dealt afresh by
+        the public sampler (:func:`~cardrules.engine.sampling.determinize`), from a
+        generator seeded by a draw of ``probability_sampler`` (OpenSpiel's ISMCTS bot calls
+        this when no resampler is set)."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        game = self.get_game()
+        return game.state_for(determinize(self.session, player, rng))  # type: ignore[no-any-return]
+
     def to_json(self) -> dict[str, Any]:
         """The state as the session's JSON (:meth:`Session.to_json`)."""
         return self._pos.session.to_json()

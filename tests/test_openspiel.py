@@ -248,6 +248,27 @@ def test_ismcts_plays_three_card_loo_through_the_public_sampler() -> None:
     assert total > 0
 
 
+def test_ismcts_resamples_by_the_state_s_own_method_when_no_resampler_is_set() -> None:
+    game = load("three-card-loo", players=4)
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
+    me = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(20):
+        sample = state.resample_from_infostate(me, sampler)
+        assert sample.information_state_string(me) == state.information_state_string(me)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+        2.0,
+        20,
+        random_state=np.random.RandomState(1),
+    )
+    assert int(bot.step(state)) in state.legal_actions()
+
+
 # ------------------------------------------------------------------ the slow set
 
 
