@@ -1,0 +1,41 @@
+"""The adapters' own suites over the whole matrix, and the long masked runs (slow).
+
+Every bundled game at its fewest, default and most players, and each applicable house
+rule at the default size: PettingZoo's ``api_test`` and ``seed_test``, Gymnasium's
+``check_env``. Every bundled game: a masked random run of 20,000 steps in deal episodes
+(and 5,000 in session episodes) against a shadow engine, two environments with one seed
+in lockstep (see :func:`test_envs_pettingzoo.masked_run`); each house rule: 2,000 steps.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_envs_gymnasium import gymnasium_suite
+from test_envs_pettingzoo import masked_run, pettingzoo_suite
+from test_space import GAMES, configurations, rules_of
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize(("variant", "house", "players"), configurations())
+def test_pettingzoo_suite(variant: str, house: tuple[str, ...], players: int) -> None:
+    pettingzoo_suite(variant, house, players, cycles=300)
+
+
+@pytest.mark.parametrize(("variant", "house", "players"), configurations())
+def test_gymnasium_suite(variant: str, house: tuple[str, ...], players: int) -> None:
+    gymnasium_suite(variant, house, players)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_twenty_thousand_masked_steps(variant: str) -> None:
+    players = rules_of(variant).players.default
+    assert masked_run(variant, (), players, steps=20_000, seed=7, episode="deal") > 500
+    assert masked_run(variant, (), players, steps=5_000, seed=8, episode="session") > 100
+
+
+@pytest.mark.parametrize(("variant", "house", "players"), [c for c in configurations() if c[1]])
+def test_masked_steps_with_each_house_rule(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    assert masked_run(variant, house, players, steps=2_000, seed=9, episode="deal") > 50
