@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import cardrules
-from cardrules import Session
+from cardrules import FixedDeal, Session
 from cardrules.cards import RANKS, parse_card, rank_of
 from cardrules.engine import dealing
 from cardrules.engine.actions import EXCHANGE
@@ -341,3 +341,31 @@ def test_the_next_deal_after_a_pause_is_dealt_by_chance_too() -> None:
     s.apply(parse_card("4S"))
     assert s.hand(0) == [parse_card("3S")] and s.hand(1) == [parse_card("4S")]
     assert s.dealt_hand(0) == s.hand(0)
+
+
+def test_a_given_deal_waits_for_the_cut_and_its_draws_are_still_chance() -> None:
+    deal = FixedDeal(hands=(("AS", "KS", "QS"), ("2H", "3H", "4H")))
+    s = cardrules.new_session("put", chance="explicit", deal=deal)
+    assert s.chance_node is not None and s.chance_node.kind == "cut"
+    s.apply(1)  # seat 1 deals; the given hands are dealt as they are
+    assert not s.is_chance_node() and s.to_move == 0
+    assert s.hand(0) == sorted(parse_card(c) for c in ("AS", "KS", "QS"))
+    hands = (
+        ("AH", "6C", "9H", "JS", "KS"),
+        ("AS", "3C", "KD", "7H", "QS"),
+        ("5D", "7D", "TD", "3D", "3H"),
+    )
+    rules = cardrules.load_variant("five-card-loo")
+    s = Session(
+        rules,
+        3,
+        dealer=2,
+        chance="explicit",
+        first_deal=False,
+        deal=FixedDeal(hands=hands, turn_up="6H", stock=("2D",)),
+    )
+    s.apply("exchange 6C")
+    # The stock given is not drawn from: the card drawn is a chance outcome, any undrawn.
+    assert s.is_chance_node() and len(s.chance_outcomes()) == 52 - 15 - 1
+    s.apply("AC")
+    assert parse_card("AC") in s.hand(0) and parse_card("6C") not in s.hand(0)
