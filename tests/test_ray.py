@@ -15,7 +15,14 @@ import ray
 
 import cardrules
 from cardrules.cli import app as cli
-from cardrules.tools.simulate import RayPool, compare, make_pool, simulate
+from cardrules.tools.simulate import (
+    RayPool,
+    compare,
+    make_plan,
+    make_pool,
+    play_session,
+    simulate,
+)
 
 
 @pytest.fixture(scope="module")
@@ -53,9 +60,13 @@ def test_ray_gives_the_same_comparison_as_worker_processes(local_ray: Any) -> No
 def test_the_ray_pool_uses_the_clusters_processors(local_ray: Any) -> None:
     pool = make_pool("ray")
     assert isinstance(pool, RayPool) and pool.name == "ray"
+    plan = make_plan(cardrules.load_variant("put"), None, 30, 1, "random", False)
+    pool.start([plan])
     assert pool.workers == 2  # num_cpus of the Ray started above
+    (tallies,) = pool.submit(((0,), 0, 3)).result()
+    assert [t.counts for t in tallies] == [play_session(plan, i, 30).counts for i in range(3)]
     pool.close()
-    assert local_ray.is_initialized()
+    assert local_ray.is_initialized()  # a Ray the pool did not start is left running
 
 
 def test_the_command_line_backend_ray_prints_what_one_process_prints(local_ray: Any) -> None:

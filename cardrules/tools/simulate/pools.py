@@ -22,6 +22,7 @@ sent them, so the result does not depend on the pool.
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
 import signal
@@ -204,7 +205,7 @@ class RayPool:
     """Ray tasks: on a cluster at ``address`` (``"auto"``: the one this machine belongs
     to), else on a Ray already started in this process, else on one started here for
     the run (and stopped after it). ``workers`` is how many chunks run at once (default:
-    the cluster's processors)."""
+    the cluster's processors, known once the pool is started)."""
 
     name = "ray"
 
@@ -213,25 +214,34 @@ class RayPool:
         import ray
 
         self._ray: Any = ray
+        self._address = address
         self._started = False
-        if not ray.is_initialized():
-            options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-            if address:
-                options["address"] = address
-            else:  # a Ray of this machine alone, for this run: reachable from here only
-                options["_node_ip_address"] = "127.0.0.1"
-                if workers:
-                    options["num_cpus"] = workers
-            ray.init(**options)
-            self._started = True
-        resources: dict[str, float] = self._ray.cluster_resources()
-        self.workers = workers or max(1, int(resources.get("CPU", 1)))
+        self.workers = workers or 0  # until started: then the cluster's processors
+        self._asked = workers
         self._remote: Any = None
         self._plans: Any = None
 
     def start(self, plans: Sequence[Plan]) -> None:
-        self._plans = self._ray.put(list(plans))  # shipped once, shared by every task
-        self._remote = self._ray.remote(play_chunk)
+        ray = self._ray
+        if not ray.is_initialized():
+            options: dict[str, Any] = {
+                "include_dashboard": False,
+                "log_to_driver": False,
+                "logging_level": logging.ERROR,  # the report alone on the terminal
+            }
+            if self._address:
+                options["address"] = self._address
+            else:  # a Ray of this machine alone, for this run: reachable from here only
+                options["_node_ip_address"] = "127.0.0.1"
+                if self._asked:
+                    options["num_cpus"] = self._asked
+            self._started = True  # from here on, close() stops it, whatever happens
+            with _sigint_held():  # a Ray interrupted while it starts cannot be stopped
+                ray.init(**options)
+        resources: dict[str, float] = ray.cluster_resources()
+        self.workers = self._asked or max(1, int(resources.get("CPU", 1)))
+        self._plans = ray.put(list(plans))  # shipped once, shared by every task
+        self._remote = ray.remote(play_chunk)
 
     def submit(self, chunk: Chunk) -> Pending:
         return _Ref(self._ray, self._remote.remote(self._plans, chunk))

@@ -65,11 +65,11 @@ def run_plans(
     pairing = Pairing(runs[0], runs[1]) if len(plans) == 2 else None
     played = [0] * len(plans)
     active = [p.deals > 0 for p in plans]
-    size = chunk_size(max((p.deals for p in plans), default=0), pool)
     pending: deque[tuple[tuple[int, ...], int, Pending]] = deque()
     next_first = 0
     try:
         pool.start(plans)
+        size = chunk_size(max((p.deals for p in plans), default=0), pool)
         while any(active):
             while len(pending) < AHEAD * pool.workers:
                 which = tuple(w for w, on in enumerate(active) if on)
