@@ -6,12 +6,12 @@ with a weak hand, throw up a hopeless one, exchange low plain cards, head a
 trick as cheaply as possible, lead trumps when holding many; at Put, go on
 ("I put", see) with treys, deuces and aces and give up a weak hand.
 
-The rules of thumb reason about one :class:`~cardrules.players.situation.Situation`: what the seat to
-move knows, as integers. It is built from an observation
+The rules of thumb reason about one :class:`~cardrules.players.situation.Situation`:
+what the seat to move knows, as integers. It is built from an observation
 (:meth:`Situation.from_view`) or, inside a sampled deal, straight from the
 engine's state for the seat to move (:meth:`Situation.from_session`, the fast
-path of the search's play-outs, :mod:`cardrules.players.montecarlo`); the two agree (a
-test checks it).
+path of the search's play-outs, :mod:`cardrules.players.montecarlo`); the two
+agree (a test checks it).
 
 >>> import cardrules
 >>> from cardrules.players.base import SeatView
