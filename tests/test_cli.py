@@ -517,3 +517,16 @@ def test_a_fifo_named_on_the_command_line_is_refused_at_once(
     assert "Traceback" not in text
     assert "FIFO (named pipe)" in text
     assert done.returncode in (1, 2)
+
+
+def test_version_agrees_with_the_installation() -> None:
+    from cardrules.engine.compiled import COMPILED, compiled_modules
+
+    code, out, _ = run("--version")
+    used = compiled_modules()
+    expected = (
+        f" (compiled: {len(used)} of {len(COMPILED)} modules in use, by mypyc)\n"
+        if used
+        else " (pure Python: no compiled modules in use)\n"
+    )
+    assert code == 0 and out.endswith(expected)
