@@ -59,8 +59,9 @@ from cardrules.files import RECORD, read_json, read_stream
         "--bots",
         default="random",
         metavar="NAMES",
-        help="one bot for every seat, or a comma list with one per seat "
-        "(random, heuristic, mc; default random)",
+        help="one bot for every seat, or a comma list with one per seat: random, "
+        "heuristic (rules of thumb), mc (Monte Carlo search), mc:N (with N samples per "
+        "action); default random",
     ),
     arg(
         "--workers",
@@ -88,7 +89,8 @@ from cardrules.files import RECORD, read_json, read_stream
     arg(
         "--compare",
         metavar="OTHER",
-        help="also play OTHER (a variant) on the same seeded deals, and show differences",
+        help="also play OTHER (a variant: B, VARIANT being A) on the same seeded deals, "
+        "and show the differences B - A",
     ),
     arg(
         "-H2",
