@@ -155,7 +155,7 @@ def test_a_pool_is_a_whole_number_of_counters(pool: Any) -> None:
 
 
 @pytest.mark.parametrize("pool", [-5, 1.5, True, "3", MAX_COUNTERS + 1])
-def test_the_pools_the_issue_names_are_refused(pool: Any) -> None:
+def test_bad_pools_are_refused(pool: Any) -> None:
     with pytest.raises((ArgumentTypeError, ArgumentValueError), match="pool: expected"):
         Session(RULES, 4, seed=1, pool=pool)
 

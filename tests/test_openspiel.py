@@ -73,7 +73,7 @@ def test_random_sim_test_passes(variant: str, house: str, players: int) -> None:
     pyspiel.random_sim_test(load(variant, house, players), 1, serialize=True, verbose=False)
 
 
-def test_the_issue_example_loads_and_its_game_string_loads_again() -> None:
+def test_a_game_with_house_rules_loads_again_from_its_string() -> None:
     game = pyspiel.load_game(
         cos.SHORT_NAME,
         {"variant": "three-card-loo", "players": 5, "house_rules": "club-law,mixed-loo"},
