@@ -65,7 +65,10 @@ def test_bounds() -> None:
     low, high = enc.bounds()
     seats = enc.offset("seats")
     assert high[seats + SEAT_FIELDS.index("cards_exchanged")] == 5
-    assert high[seats + SEAT_FIELDS.index("cards_held")] == 6
+    # Five cards are dealt, so at most five are exchanged; the encoder leaves room for one
+    # card more in hand (a partner's gift held before the discard, a mechanism five-card loo
+    # does not switch on, so loo itself never reaches it): 5 + 1.
+    assert high[seats + SEAT_FIELDS.index("cards_held")] == 5 + 1
     assert low[seats + SEAT_FIELDS.index("score")] is None
     assert high[enc.offset("table") + TABLE_FIELDS.index("pool")] is None
     assert high[0] == 1 and low[0] == 0
@@ -187,8 +190,6 @@ def read_back(enc: Encoder, s: Session, seat: int, x: Any) -> None:
         if word.startswith("exchanged"):
             assert f["to_declare"] == word.endswith("to declare")
             assert f["stood"] == (not word.endswith("to declare"))
-        elif word in ("took the miss", "plays the miss", "gave"):
-            assert f[STATUS_WORDS[word]] == 1
         else:
             assert f[STATUS_WORDS[word]] == 1
     table = dict(zip(TABLE_FIELDS, section(enc, x, "table"), strict=True))
@@ -268,10 +269,10 @@ def test_caches_never_stale(variant: str) -> None:
             for seat in range(n):
                 assert enc.encode(b, seat) == Encoder(rules, n).encode(b, seat)
     # A new deal of the same session, after one of the branches ended.
-    done = next(b for b in branches if b.deal_over) if any(b.deal_over for b in branches) else None
-    if done is not None and not done.is_over:
-        done.next_deal()
-        assert enc.encode(done, 0) == Encoder(rules, n).encode(done, 0)
+    done = next((b for b in branches if b.deal_over), None)
+    assert done is not None and not done.is_over
+    done.next_deal()
+    assert enc.encode(done, 0) == Encoder(rules, n).encode(done, 0)
 
 
 def test_numpy_and_list_agree() -> None:
