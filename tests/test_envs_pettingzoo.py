@@ -1,7 +1,8 @@
 """The PettingZoo environments, judged by PettingZoo's own tests (``api_test``,
-``seed_test``) and by masked random runs checked against a second, independent engine
-fed the same actions: every action taken legal, every reward the engine's deal result,
-two environments with one seed identical step by step.
+``seed_test``) and by masked random runs checked against a shadow session played
+directly through the engine with the same actions: every action taken legal, the mask the
+legal actions named by their text, every reward the engine's deal result, two
+environments with one seed identical step by step.
 
 The fast set runs each bundled game at its default table size; the whole matrix (fewest,
 default and most players, each applicable house rule) and the runs of 20,000 steps are
@@ -20,8 +21,10 @@ from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 from test_space import GAMES, rules_of
 
 import cardrules
+from cardrules.cards import CARD_TEXT
+from cardrules.engine.actions import action_text
 from cardrules.engine.dealing import FixedDeal
-from cardrules.engine.space import action_space
+from cardrules.engine.space import action_space, legal_mask
 from cardrules.envs.pettingzoo import env, raw_env
 from cardrules.envs.table import deal_rewards
 from cardrules.errors import ArgumentValueError, IllegalActionError
@@ -59,6 +62,7 @@ def masked_run(
     (net counters, or points). At every deal's end the deals, scores and pools are equal."""
     rules = rules_of(variant, house)
     space = action_space(rules, players)
+    names = space.names()
     a, b = (env(variant, house, players, episode=episode) for _ in range(2))
     a.reset(seed=seed)
     b.reset(seed=seed)
@@ -98,8 +102,9 @@ def masked_run(
         assert seat == s.to_move == shadow.to_move
         hand = s.deal.cards.hands[seat]
         legal = s.legal_actions()
+        assert obs_a["action_mask"].tolist() == list(legal_mask(s))
         indices = np.flatnonzero(obs_a["action_mask"]).tolist()
-        assert indices == [space.to_compact(hand, x) for x in legal]
+        assert indices == sorted(names.index(compact_name(x, hand)) for x in legal)
         index = rng.choice(indices)
         action = space.from_compact(hand, index)
         assert action in legal
@@ -120,6 +125,18 @@ def masked_run(
             assert (shadow.scores, shadow.pool) == (s.scores, s.pool)
         assert [a.rewards[f"player_{i}"] for i in range(players)] == [float(g) for g in expected]
     return deals
+
+
+def compact_name(action: int, hand: list[int]) -> str:
+    """The name ``ActionSpace.names`` gives ``action``, worked out from the action's text:
+    the same words, except that an exchange names its cards by their places in the hand
+    sorted by card id."""
+    text = action_text(action)
+    if not text.startswith("exchange "):
+        return text
+    held = [CARD_TEXT[c] for c in sorted(hand)]
+    places = sorted(held.index(card) for card in text.split()[1:])
+    return "exchange " + " ".join(f"#{p}" for p in places)
 
 
 def add(gains: list[int], shadow: cardrules.Session) -> list[int]:
@@ -195,7 +212,8 @@ def test_an_illegal_action() -> None:
     assert session_of(bare).state() == before
     with pytest.raises(ArgumentValueError):
         bare.step(56)
-    # Wrapped as PettingZoo's classic games are: the episode ends, the mover pays -1.
+    # Wrapped as PettingZoo's classic games are: the episode ends, the mover pays the
+    # illegal reward (-5 here).
     wrapped = env("three-card-loo", players=3, illegal_reward=-5)
     wrapped.reset(seed=2)
     mover = wrapped.agent_selection
