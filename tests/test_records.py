@@ -55,10 +55,10 @@ def test_records_with_wrong_types_are_refused_before_replay() -> None:
         "pool -5": ("start", "pool", -5),
         "float scores": ("start", "scores", [1.0, 0.0, -1.0]),
         "first_deal no": ("start", "first_deal", "no"),
-        "dealer 7 of 3": ("start", "dealer", 70),
+        "dealer 70 of 3": ("start", "dealer", 70),
         "players text": (None, "players", "3"),
         "seed negative": (None, "seed", -1),
-        "stake overflow": ("rules", "hash", "zz"),
+        "hash not hex": ("rules", "hash", "zz"),
         "huge pool": ("start", "pool", MAX_INT + 1),
     }
     for label, (section, key, value) in cases.items():
