@@ -8,6 +8,7 @@ runs the same mutations at scale and counts the outcomes.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -62,17 +63,21 @@ def test_tampered_records(tmp_path: Path, seed: int) -> None:
             assert outcome == "refused", text[:200]
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_mutated_rulings_files(tmp_path: Path, seed: int) -> None:
-    rng = random.Random(200 + seed)
+def test_mutated_rulings_files(tmp_path: Path) -> None:
     work = make_tree(tmp_path)
-    for i in range(40):
-        base = rng.choice(RULINGS).read_text("utf-8")
-        _timed(try_ruling, work, mutate_text(base, rng), i)
+    seen = set()
+    for seed in range(3):
+        rng = random.Random(200 + seed)
+        for i in range(40):
+            base = rng.choice(RULINGS).read_text("utf-8")
+            seen.add(_timed(try_ruling, work, mutate_text(base, rng), i))
+    # Most mutations break the file; a few leave a ruling that still holds (about one in
+    # thirty): over 120 mutations both outcomes come up.
+    assert seen == {"refused", "accepted"}
 
 
 def test_the_unmutated_inputs_are_accepted(tmp_path: Path) -> None:
     work = make_tree(tmp_path)
-    assert try_record(work, __import__("json").dumps(good_record("put", 3))) == "accepted"
+    assert try_record(work, json.dumps(good_record("put", 3))) == "accepted"
     text = (Path(RULINGS[0])).read_text("utf-8")
     assert try_ruling(work, text) == "accepted"
