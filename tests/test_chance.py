@@ -21,7 +21,7 @@ from cardrules import FixedDeal, Session
 from cardrules.cards import RANKS, parse_card, rank_of
 from cardrules.engine import dealing
 from cardrules.engine.actions import EXCHANGE
-from cardrules.engine.chance import CHANCE, ChanceNode, cut_odds
+from cardrules.engine.chance import CHANCE, ChanceNode, cut_odds, draw_outcomes
 from cardrules.engine.deal import Deal
 from cardrules.engine.parts import Cards
 from cardrules.errors import ArgumentValueError, CardRulesError, PlayError, RecordError
@@ -199,8 +199,6 @@ def test_an_exchange_draws_when_it_is_made() -> None:
 
 def test_a_drawable_turn_up_is_drawn_last() -> None:
     node = ChanceNode("draw", seat=0, action=EXCHANGE, count=3)
-    from cardrules.engine.chance import draw_outcomes
-
     assert [c for c, _ in draw_outcomes([30, 7, 12], 30, node.cards)] == [7, 12]
     assert draw_outcomes([30, 7, 12], 30, [7, 12]) == [(30, 1.0)]
     assert [c for c, _ in draw_outcomes([5, 30, 7], 30, [7, 30])] == [5]

@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 
 import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
+import cardrules.tools.conformance as conformance
 from cardrules.cli.app import run
 from cardrules.cli.rulebook_commands import failure_path, player_counts
+from cardrules.engine.session import Session
+from cardrules.tools.conformance import ConformanceFailure, ConformanceReport
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -150,9 +153,6 @@ def test_progress_is_shown_on_stderr_when_asked() -> None:
 def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import cardrules.tools.conformance as conformance
-    from cardrules.tools.conformance import ConformanceFailure, ConformanceReport
-
     path = tmp_path / "my-loo.yaml"
     path.write_text(GOOD, encoding="utf-8")
     real = conformance.check_rules
@@ -161,8 +161,6 @@ def test_a_failure_is_reported_with_its_seed_and_a_record_that_replays(
         report = real(rules, players, 1, seed, **options)
         if players != 5:
             return report
-        from cardrules.engine.session import Session
-
         s = Session(rules, players, seed=77, origin=options.get("origin"))
         s.apply(s.legal_actions()[0])
         return ConformanceReport(
@@ -259,10 +257,6 @@ def test_progress_is_shown_on_a_terminal(tmp_path: Path) -> None:
 def test_a_failure_of_a_bundled_game_is_written_in_the_current_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import cardrules.tools.conformance as conformance
-    from cardrules.engine.session import Session
-    from cardrules.tools.conformance import ConformanceFailure, ConformanceReport
-
     def failing(rules, players, deals, seed=0, **options):  # type: ignore[no-untyped-def]
         s = Session(rules, players, seed=5, origin=options.get("origin"))
         failure = ConformanceFailure("cards", "a card went missing", 5, s.record())

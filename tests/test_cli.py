@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,11 @@ import yaml
 
 from cardrules.cli import app as cli
 from cardrules.cli import arguments
+from cardrules.cli.app import run as run_cli
+from cardrules.cli.arguments import EXIT_FOUND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from cardrules.engine.compiled import COMPILED, compiled_modules
 from cardrules.rules import loader
+from cardrules.rules.schemagen import build_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 LINE = re.compile(r"^.+:\d+:\d+: (error|warning): .+$")
@@ -294,8 +299,6 @@ def test_usage_errors_exit_2_with_a_message(argv: list[str]) -> None:
 
 
 def test_every_help_documents_the_exit_codes() -> None:
-    from cardrules.cli.arguments import EXIT_FOUND, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
-
     assert (EXIT_OK, EXIT_FOUND, EXIT_USAGE, EXIT_INTERRUPTED) == (0, 1, 2, 130)
     parser = cli.build_parser()
     names = [c.name for c in arguments.commands()]
@@ -433,12 +436,6 @@ def test_the_pre_commit_hook_runs_cardrules_validate_on_yaml_files() -> None:
 
 
 def test_schema_prints_the_bundled_schema() -> None:
-    import io
-    import json
-
-    from cardrules.cli.app import run as run_cli
-    from cardrules.rules.schemagen import build_schema
-
     out, err = io.StringIO(), io.StringIO()
     assert run_cli(["schema"], out, err) == 0
     assert json.loads(out.getvalue()) == build_schema()
@@ -471,8 +468,6 @@ def test_include_widens_where_references_may_lead(tmp_path: Path) -> None:
 def test_version_says_whether_the_compiled_modules_are_in_use(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import types
-
     fake = types.ModuleType("cardrules.engine.compiled")
     fake.COMPILED = ("cardrules.cards", "cardrules.engine.deal", "cardrules.engine.tricks")  # type: ignore[attr-defined]
     fake.compiled_modules = lambda: ("cardrules.cards", "cardrules.engine.deal")  # type: ignore[attr-defined]
@@ -520,8 +515,6 @@ def test_a_fifo_named_on_the_command_line_is_refused_at_once(
 
 
 def test_version_agrees_with_the_installation() -> None:
-    from cardrules.engine.compiled import COMPILED, compiled_modules
-
     code, out, _ = run("--version")
     used = compiled_modules()
     expected = (

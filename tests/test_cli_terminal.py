@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules.cli.app import run
+from cardrules.cli.narration import Narrator
 from cardrules.cli.play_commands import make_bots
 from cardrules.cli.screen import action_menu, promoted_card
 from cardrules.cli.terminal import (
@@ -313,8 +314,6 @@ def test_a_flush_does_not_call_those_who_threw_up_looed() -> None:
         for res in session.results:
             paid = [s for s in res.looed if s not in res.stood]
             if res.flush and paid:
-                from cardrules.cli.narration import Narrator
-
                 text = Narrator(session, viewer=None).result_lines(1, res)
                 names = ", ".join(f"seat {s}" for s in paid)
                 assert f"  paid the flush without being looed: {names}" in text

@@ -15,9 +15,9 @@ from __future__ import annotations
 import pytest
 
 import cardrules
-from cardrules.engine.session import Origin
+from cardrules.engine.session import Origin, Session
 from cardrules.rules.model import Kind
-from cardrules.tools.conformance import check_rules
+from cardrules.tools.conformance import card_places, check_rules
 
 #: Deals per configuration in the fast set, and in the slow set.
 FAST_DEALS = 150
@@ -88,9 +88,6 @@ def test_the_usual_table_size_is_among_those_checked() -> None:
 def test_a_turn_up_drawn_in_exchange_is_counted_once() -> None:
     """With the turn-up drawable (D43), the turn-up may end in a hand: it is one card of
     the 52, not a 53rd."""
-    from cardrules.engine.session import Session
-    from cardrules.tools.conformance import card_places
-
     rules = cardrules.load_variant("five-card-loo", overrides={"exchange.turnup_drawable": True})
     report = check_rules(rules, 5, 120, seed=3, deep_every=40)
     assert report.ok, "\n".join(str(f) for f in report.failures)

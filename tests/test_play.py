@@ -11,8 +11,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import random
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -25,7 +27,9 @@ import cardrules
 import cardrules.cli.play_commands  # registers the play subcommand
 from cardrules import replay
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.cli.screen import hand_text
+from cardrules.cli.screen import hand_text, promoted_card
+from cardrules.cli.terminal import game_help, game_verbs, play_game
+from cardrules.players.base import RandomBot
 
 ROOT = Path(__file__).resolve().parent.parent
 PROMPT = re.compile(r"Your move \[[^\]]*\]: ")
@@ -579,12 +583,6 @@ def test_the_person_never_sees_a_card_their_seat_may_not_know(
 
 def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
     """Play three deals with random answers, checking each line printed."""
-    import random
-
-    from cardrules.cli.screen import promoted_card
-    from cardrules.cli.terminal import game_help, game_verbs, play_game
-    from cardrules.players.base import RandomBot
-
     n = rules.max_players
     session = cardrules.Session(rules, n, seed=seed)
     person = seed % n
@@ -620,8 +618,6 @@ def _watch_a_game(rules: cardrules.Rules, seed: int) -> str:
 
 
 def test_ctrl_c_at_the_question_stops_the_game_cleanly() -> None:
-    from cardrules.cli.terminal import play_game
-
     session = cardrules.new_session("irish-loo", players=3, seed=2)
 
     def interrupt(prompt: str) -> str:
@@ -638,8 +634,6 @@ def test_ctrl_c_at_the_question_stops_the_game_cleanly() -> None:
 def test_ctrl_c_ends_the_process_with_130_and_no_traceback(tmp_path: Path) -> None:
     """A real SIGINT to ``cardrules play`` waiting at the question: the game stops, the
     record is saved, the exit code is 130."""
-    import signal
-
     record = tmp_path / "g.json"
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardrules", "play", "put", "--seed", "1", "--record", str(record)],
