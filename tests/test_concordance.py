@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_citations import numbers_in_sources
+from numbering import numbers_in_sources
 
 from cardrules.tools.rulings import load_ruling, run_ruling
 

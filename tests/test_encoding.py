@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_space import configurations, rules_of
+from tables import configurations, rules_of
 
 import cardrules
 from cardrules.cards import SUITS, parse_card

@@ -9,38 +9,18 @@ The fast set checks each bundled game at its default table size; the whole matri
 from __future__ import annotations
 
 import random
-import warnings
 from typing import Any
 
-import gymnasium
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
-from test_space import GAMES, rules_of
+from envruns import gymnasium_suite
+from tables import GAMES, rules_of
 
 import cardrules
 from cardrules.engine.space import action_space
-from cardrules.envs.gymnasium import ENV_ID, CardGameEnv, env
+from cardrules.envs.gymnasium import CardGameEnv, env
 from cardrules.envs.table import deal_rewards
 from cardrules.errors import ArgumentValueError, PlayError
-
-
-def gymnasium_suite(variant: str, house: tuple[str, ...], players: int) -> None:
-    """Gymnasium's check_env, on a made environment (so that its render mode and closing
-    are checked too), in deal and in session episodes, the learner at two seats."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # check_env reports through warnings: none allowed
-        for seat, episode in ((0, "deal"), (players - 1, "session")):
-            made = gymnasium.make(
-                ENV_ID,
-                variant=variant,
-                house_rules=house,
-                players=players,
-                seat=seat,
-                episode=episode,
-                opponents="random",
-            )
-            check_env(made.unwrapped)
 
 
 @pytest.mark.parametrize("variant", GAMES)

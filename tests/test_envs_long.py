@@ -4,15 +4,14 @@ Every bundled game at its fewest, default and most players, and each applicable 
 rule at the default size: PettingZoo's ``api_test`` and ``seed_test``, Gymnasium's
 ``check_env``. Every bundled game: a masked random run of 20,000 steps in deal episodes
 (and 5,000 in session episodes) against a shadow engine, two environments with one seed
-in lockstep (see :func:`test_envs_pettingzoo.masked_run`); each house rule: 2,000 steps.
+in lockstep (see :func:`envruns.masked_run`); each house rule: 2,000 steps.
 """
 
 from __future__ import annotations
 
 import pytest
-from test_envs_gymnasium import gymnasium_suite
-from test_envs_pettingzoo import masked_run, pettingzoo_suite
-from test_space import GAMES, configurations, rules_of
+from envruns import gymnasium_suite, masked_run, pettingzoo_suite
+from tables import GAMES, configurations, rules_of
 
 pytestmark = pytest.mark.slow
 

@@ -17,29 +17,13 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
-from test_space import GAMES, rules_of
+from envruns import masked_run, pettingzoo_suite
+from tables import GAMES, rules_of
 
 import cardrules
-from cardrules.cards import CARD_TEXT
-from cardrules.engine.actions import action_text
 from cardrules.engine.dealing import FixedDeal
-from cardrules.engine.space import action_space, legal_mask
 from cardrules.envs.pettingzoo import env, raw_env
-from cardrules.envs.table import deal_rewards
 from cardrules.errors import ArgumentValueError, IllegalActionError
-
-
-def pettingzoo_suite(variant: str, house: tuple[str, ...], players: int, cycles: int) -> None:
-    """PettingZoo's api_test and seed_test, in deal and in session episodes."""
-    with warnings.catch_warnings():
-        # The two warnings api_test gives every dict-observation game, classic ones included.
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
-        api_test(env(variant, house, players), num_cycles=cycles)
-        api_test(env(variant, house, players, episode="session"), num_cycles=cycles)
-        seed_test(lambda: env(variant, house, players), num_cycles=cycles)
-        seed_test(lambda: env(variant, house, players, episode="session"), num_cycles=cycles)
 
 
 @pytest.mark.parametrize("variant", GAMES)
@@ -48,102 +32,6 @@ def test_pettingzoo_suite_at_the_default_size(variant: str) -> None:
 
 
 # ------------------------------------------------------------------ masked random runs
-
-
-def masked_run(
-    variant: str, house: tuple[str, ...], players: int, steps: int, seed: int, episode: str
-) -> int:
-    """Two environments with one seed, stepped in lockstep with masked random actions, and
-    a shadow session (the engine alone) fed the same actions: returns the deals played.
-
-    Checked at every step: both environments give equal observations, masks, rewards,
-    terminations and agents; the mask is exactly the legal actions of the seat to move;
-    the action taken is legal; each agent's reward is what the shadow's deals gave it
-    (net counters, or points). At every deal's end the deals, scores and pools are equal."""
-    rules = rules_of(variant, house)
-    space = action_space(rules, players)
-    names = space.names()
-    a, b = (env(variant, house, players, episode=episode) for _ in range(2))
-    a.reset(seed=seed)
-    b.reset(seed=seed)
-    rng = random.Random(seed)
-    shadow = shadow_of = None
-    carry = [0] * players
-    deals = done = 0
-    while done < steps:
-        obs_a, rew_a, term_a, trunc_a, _ = a.last()
-        obs_b, rew_b, term_b, trunc_b, _ = b.last()
-        assert a.agent_selection == b.agent_selection and a.agents == b.agents
-        assert np.array_equal(obs_a["observation"], obs_b["observation"])
-        assert np.array_equal(obs_a["action_mask"], obs_b["action_mask"])
-        assert (rew_a, term_a, trunc_a) == (rew_b, term_b, trunc_b)
-        if term_a or trunc_a:
-            a.step(None)
-            b.step(None)
-            if not a.agents:
-                assert not b.agents
-                a.reset()
-                b.reset()
-            continue
-        s = a.unwrapped.session
-        if shadow_of is not s:  # the environment opened a session: so does the shadow
-            shadow = cardrules.new_session(
-                rules, players=players, seed=s.seed, pause_at_deal_end=True
-            )
-            shadow_of = s
-            carry = [0] * players
-        assert shadow is not None
-        while shadow.to_move < 0:  # deals the environment went past
-            assert shadow.deal_over and not shadow.is_over
-            if episode == "session":
-                carry = add(carry, shadow)
-            shadow.next_deal()
-        seat = int(a.agent_selection.split("_")[1])
-        assert seat == s.to_move == shadow.to_move
-        hand = s.deal.cards.hands[seat]
-        legal = s.legal_actions()
-        assert obs_a["action_mask"].tolist() == list(legal_mask(s))
-        indices = np.flatnonzero(obs_a["action_mask"]).tolist()
-        assert indices == sorted(names.index(compact_name(x, hand)) for x in legal)
-        index = rng.choice(indices)
-        action = space.from_compact(hand, index)
-        assert action in legal
-        a.step(index)
-        b.step(index)
-        shadow.apply(action)
-        done += 1
-        expected, carry = carry, [0] * players
-        if shadow.deal_over:
-            expected = add(expected, shadow)
-            deals += 1
-            while episode == "session" and not shadow.is_over:
-                shadow.next_deal()
-                if not shadow.deal_over:
-                    break
-                expected = add(expected, shadow)
-            assert shadow.deal.to_json() == s.deal.to_json()
-            assert (shadow.scores, shadow.pool) == (s.scores, s.pool)
-        assert [a.rewards[f"player_{i}"] for i in range(players)] == [float(g) for g in expected]
-    return deals
-
-
-def compact_name(action: int, hand: list[int]) -> str:
-    """The name ``ActionSpace.names`` gives ``action``, worked out from the action's text:
-    the same words, except that an exchange names its cards by their places in the hand
-    sorted by card id."""
-    text = action_text(action)
-    if not text.startswith("exchange "):
-        return text
-    held = [CARD_TEXT[c] for c in sorted(hand)]
-    places = sorted(held.index(card) for card in text.split()[1:])
-    return "exchange " + " ".join(f"#{p}" for p in places)
-
-
-def add(gains: list[int], shadow: cardrules.Session) -> list[int]:
-    """``gains`` with what the shadow's last deal gave each seat."""
-    res = shadow.last_result
-    assert res is not None
-    return [g + r for g, r in zip(gains, deal_rewards(res), strict=True)]
 
 
 def session_of(e: Any) -> cardrules.Session:

@@ -10,9 +10,9 @@ that the mask marks exactly the legal actions, and that every other index is ill
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
+from tables import configurations, rules_of
 
 import cardrules
 from cardrules.engine import actions as A
@@ -28,39 +28,7 @@ from cardrules.engine.space import (
     utility_bounds,
 )
 from cardrules.errors import ArgumentValueError
-from cardrules.rules.model import Rules
 
-GAMES = ("three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed")
-
-
-@cache
-def rules_of(variant: str, house_rules: tuple[str, ...] = ()) -> Rules:
-    return cardrules.load_variant(variant, house_rules=house_rules)
-
-
-def house_rules_for(game: str) -> list[str]:
-    return [
-        v.name
-        for v in cardrules.list_variants()
-        if v.kind.value == "house_rule" and game in v.applies_to
-    ]
-
-
-def configurations() -> list[tuple[str, tuple[str, ...], int]]:
-    """Every game at its fewest, default and most players; each house rule at the default."""
-    out: list[tuple[str, tuple[str, ...], int]] = []
-    for game in GAMES:
-        r = rules_of(game)
-        for n in sorted({r.players.min, r.players.default, r.max_players}):
-            out.append((game, (), n))
-        for h in house_rules_for(game):
-            out.append((game, (h,), rules_of(game, (h,)).players.default))
-    return out
-
-
-# ------------------------------------------------------------------ sizes by hand
-
-# (variant, house rules, players, size): words + pack per card verb + exchanges.
 SIZES = [
     # stand, throw-up, take-miss, play-miss + 52 plays; no exchange.
     ("three-card-loo", (), 3, 56),
