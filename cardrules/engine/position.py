@@ -55,7 +55,12 @@ STATE_FORMAT = "cardrules-state/1"
 
 @attrs.frozen
 class Origin:
-    """Where a session's rules came from, for its record."""
+    """Where a session's rules came from, for its record.
+
+    >>> import cardrules
+    >>> cardrules.new_session("five-card-loo", house_rules=["club-law"], seed=1).origin
+    Origin(variant='five-card-loo', house_rules=('club-law',), overrides=None)
+    """
 
     variant: str
     house_rules: tuple[str, ...] = ()
@@ -64,7 +69,26 @@ class Origin:
 
 class SessionState:
     """The fields of a session's position, with copies, JSON, pickling and its record (see
-    the module's text); :class:`~cardrules.engine.session.Session` adds the play."""
+    the module's text); :class:`~cardrules.engine.session.Session` adds the play.
+
+    A clone is equal and independent; the JSON form, through text, reads back equal:
+
+    >>> import json
+    >>> import cardrules
+    >>> s = cardrules.new_session("three-card-loo", players=4, seed=3)
+    >>> s.apply(s.legal_actions()[0])
+    >>> twin = s.clone()
+    >>> twin == s, twin is s
+    (True, False)
+    >>> text = json.dumps(s.to_json())
+    >>> type(s).from_json(json.loads(text)) == s
+    True
+    >>> twin.apply(twin.legal_actions()[0])
+    >>> twin == s, len(twin.actions) - len(s.actions)
+    (False, 1)
+    >>> s.record()["format"]
+    'cardrules-record/1'
+    """
 
     rules: Rules
     tables: Tables
