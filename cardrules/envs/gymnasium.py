@@ -45,7 +45,7 @@ import numpy as np
 from gymnasium import spaces
 
 from cardrules.engine.session import Session
-from cardrules.envs.table import EPISODES, Table, deal_rewards, narrate
+from cardrules.envs.table import EPISODES, Table, deal_rewards, render_ansi
 from cardrules.errors import ArgumentValueError
 from cardrules.players.base import Bot, SeatView
 from cardrules.players.registry import make_bot
@@ -232,15 +232,10 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
 
     def render(self) -> str | None:
         """The deal's actions since the last render, in words (``render_mode="ansi"``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called with no render_mode (use 'ansi')")
-            return None
-        s = self.session
-        if s is None:
-            return ""
-        lines = narrate(s, self._narrated)
-        self._narrated = len(s.deal.history)
-        return "\n".join(lines)
+        text, self._narrated = render_ansi(
+            self.render_mode, self.session, self._narrated, gymnasium.logger.warn
+        )
+        return text
 
 
 if ENV_ID not in gymnasium.registry:

@@ -54,7 +54,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from cardrules.engine.session import Session
-from cardrules.envs.table import EPISODES, Table, deal_rewards, narrate
+from cardrules.envs.table import EPISODES, Table, deal_rewards, render_ansi
 from cardrules.errors import ArgumentValueError, IllegalActionError
 from cardrules.rules.model import Rules
 
@@ -357,15 +357,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The deal's actions since the last render, in words (``render_mode="ansi"``)."""
-        if self.render_mode is None:
-            warn("render() was called with no render_mode (use render_mode='ansi')")
-            return None
-        s = self.session
-        if s is None:
-            return ""
-        lines = narrate(s, self._narrated)
-        self._narrated = len(s.deal.history)
-        return "\n".join(lines)
+        text, self._narrated = render_ansi(self.render_mode, self.session, self._narrated, warn)
+        return text
 
     def close(self) -> None:
         """Nothing to release."""

@@ -4,7 +4,8 @@
 encoder of one environment, and opens its sessions (always paused at each deal's end,
 so that a finished deal stays observable). :func:`deal_rewards` is what a deal gave each
 seat: its net counters, or its points in a points race. :func:`narrate` tells a deal's
-actions in words, from the engine's public data.
+actions in words, from the engine's public data, and :func:`render_ansi` is the
+environments' ``render()``.
 
 >>> t = Table("put")
 >>> s = t.open(seed=5)
@@ -15,7 +16,7 @@ actions in words, from the engine's public data.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules.api import new_session
@@ -29,7 +30,7 @@ from cardrules.engine.space import ActionSpace, action_space
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
 from cardrules.rules.model import Rules
 
-__all__ = ["EPISODES", "Table", "deal_rewards", "narrate"]
+__all__ = ["EPISODES", "Table", "deal_rewards", "narrate", "render_ansi"]
 
 #: What one episode is: one deal, or a whole session.
 EPISODES = ("deal", "session")
@@ -147,3 +148,32 @@ def narrate(session: Session, start: int | None = None) -> list[str]:
         lines.append(f"The deal ends ({how}): {kind} {gains}.")
         lines.extend(f"  player {s}: {seat_status(v, s)}" for s in range(session.players))
     return lines
+
+
+def render_ansi(
+    mode: str | None, session: Session | None, since: int | None, warn: Callable[[str], object]
+) -> tuple[str | None, int | None]:
+    """What an environment's ``render()`` gives, and where its next render starts.
+
+    With no render ``mode``, None (after a ``warn``, as Gymnasium's own environments do);
+    before the first reset (no ``session``), ""; else the current deal told by
+    :func:`narrate` from its ``since``-th action (from its beginning when ``since`` is
+    None), the next render starting after the last action told.
+
+    >>> import cardrules
+    >>> s = cardrules.new_session("put", seed=5)
+    >>> text, since = render_ansi("ansi", s, None, print)
+    >>> text.startswith("Deal 1: player"), since
+    (True, 0)
+    >>> render_ansi(None, s, since, print)
+    render() was called with no render_mode (use render_mode='ansi')
+    (None, 0)
+    >>> render_ansi("ansi", None, None, print)
+    ('', None)
+    """
+    if mode is None:
+        warn("render() was called with no render_mode (use render_mode='ansi')")
+        return None, since
+    if session is None:
+        return "", since
+    return "\n".join(narrate(session, since)), len(session.deal.history)
