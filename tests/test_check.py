@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pseudoterminal import read_all
 
 import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
 import cardrules.tools.conformance as conformance
@@ -239,18 +240,9 @@ def test_progress_is_shown_on_a_terminal(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONPATH": str(root)},
     )  # fmt: skip
     os.close(slave)
-    chunks = []
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
+    shown = read_all(master).decode("utf-8")
     assert proc.wait(timeout=60) == 0
     os.close(master)
-    shown = b"".join(chunks).decode("utf-8")
     assert "\rirish-loo, 3 players: 6/6 deals" in shown
 
 

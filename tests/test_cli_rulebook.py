@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pseudoterminal import read_all
 
 from cardrules.cli.app import run as cli_run
 
@@ -59,18 +60,9 @@ def test_describe_on_a_terminal_is_text() -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "72"},
     )
     os.close(slave)
-    chunks = []
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:
-            break
-        if not data:
-            break
-        chunks.append(data)
+    shown = read_all(master).decode("utf-8").replace("\r\n", "\n")
     proc.wait(timeout=30)
     os.close(master)
-    shown = b"".join(chunks).decode("utf-8").replace("\r\n", "\n")
     assert proc.returncode == 0
     assert shown.startswith("Put\n===\n")
     assert "**" not in shown
