@@ -43,6 +43,7 @@ from cardrules.cli.arguments import (
     INCLUDE,
     OVERRIDES,
     VARIANT,
+    Argument,
     arg,
     command,
     exit_codes,
@@ -159,47 +160,42 @@ def _plain(text: str) -> str:
 # --------------------------------------------------------------------------- diff
 
 
+def _shaping(side: str, suffix: str, example: str = "") -> tuple[Argument, Argument]:
+    """The ``-H`` and ``--set`` options that shape ``side`` of ``diff``: B's are spelt as
+    every command spells them, A's with ``suffix`` added (``-HA``, ``--set-a``).
+
+    >>> [names for names, _ in _shaping("A", "a")]
+    [('-HA', '--house-rule-a'), ('--set-a',)]
+    """
+    tail, dest = (f"-{suffix}", f"_{suffix}") if suffix else ("", "")
+    house = arg(
+        "-H" + suffix.upper(),
+        f"--house-rule{tail}",
+        dest=f"house_rules{dest}",
+        action="append",
+        default=[],
+        metavar="HOUSE_RULE",
+        help=f"apply a house rule to {side} (repeatable, in order)",
+    )
+    overrides = arg(
+        f"--set{tail}",
+        dest=f"overrides{dest}",
+        action="append",
+        default=[],
+        type=OVERRIDES[1]["type"],
+        metavar="KEY=VALUE",
+        help=f"override one option of {side}{example}",
+    )
+    return house, overrides
+
+
 @command(
     "diff",
     "the rule-level differences between two variants, in words",
     arg("a", metavar="A", help="a bundled name or alias, or a rule file"),
     arg("b", metavar="B", help="a bundled name or alias, or a rule file"),
-    arg(
-        "-H",
-        "--house-rule",
-        dest="house_rules",
-        action="append",
-        default=[],
-        metavar="HOUSE_RULE",
-        help="apply a house rule to B (repeatable, in order)",
-    ),
-    arg(
-        "--set",
-        dest="overrides",
-        action="append",
-        default=[],
-        type=OVERRIDES[1]["type"],
-        metavar="KEY=VALUE",
-        help="override one option of B, e.g. wagers.loo=mixed",
-    ),
-    arg(
-        "-HA",
-        "--house-rule-a",
-        dest="house_rules_a",
-        action="append",
-        default=[],
-        metavar="HOUSE_RULE",
-        help="apply a house rule to A (repeatable, in order)",
-    ),
-    arg(
-        "--set-a",
-        dest="overrides_a",
-        action="append",
-        default=[],
-        type=OVERRIDES[1]["type"],
-        metavar="KEY=VALUE",
-        help="override one option of A",
-    ),
+    *_shaping("B", "", ", e.g. wagers.loo=mixed"),
+    *_shaping("A", "a"),
     INCLUDE,
     epilog=exit_codes("the variants differ (as diff(1); 0 when they play alike)"),
 )
