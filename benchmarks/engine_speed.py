@@ -91,17 +91,18 @@ def measure(path: str, variant: str, seconds: float, seed: int) -> float:
     index = 0
     start = time.process_time()
     deadline = start + seconds
-    while time.process_time() < deadline:
-        index += 1
-        session_seed = derive_seed(seed, index)
-        s = cardrules.Session(rules, 5, seed=session_seed, dealer=0)
-        if path == "fast":
-            play_out(s, random_bots(session_seed, 5))
-        else:
-            legal_actions, apply = s.legal_actions, s.apply
-            while not s.is_over:  # a session ends by its rules (at a single)
-                apply(choose(legal_actions()))
-        deals += s.deals_played
+    while time.process_time() < deadline:  # the clock is read every 8 sessions: it costs
+        for _ in range(8):
+            index += 1
+            session_seed = derive_seed(seed, index)
+            s = cardrules.Session(rules, 5, seed=session_seed, dealer=0)
+            if path == "fast":
+                play_out(s, random_bots(session_seed, 5))
+            else:
+                legal_actions, apply = s.legal_actions, s.apply
+                while not s.is_over:  # a session ends by its rules (at a single)
+                    apply(choose(legal_actions()))
+            deals += s.deals_played
     return deals / (time.process_time() - start)
 
 
