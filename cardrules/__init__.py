@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from cardrules.api import new_session, replay
+from cardrules.api import load_record, load_state, new_session, replay
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import Deal, FixedDeal
 from cardrules.engine.result import DealResult
@@ -74,6 +74,8 @@ __all__ = [
     "action_text",
     "determinize",
     "list_variants",
+    "load_record",
+    "load_state",
     "load_variant",
     "new_session",
     "parse_action",

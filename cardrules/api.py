@@ -46,7 +46,7 @@ from cardrules.files import (
 from cardrules.rules.dataschemas import MAX_PLAYERS, MAX_SEED
 from cardrules.rules.model import Rules
 
-__all__ = ["load_record", "new_session", "record_problems", "replay"]
+__all__ = ["load_record", "load_state", "new_session", "record_problems", "replay"]
 
 
 def new_session(
@@ -250,3 +250,37 @@ def _carried_rules(spec: dict[str, Any]) -> Rules:
             f"(hash {rules_hash(rules)}, record {spec['hash']})"
         )
     return rules
+
+
+def load_state(data: object) -> Session:
+    """A session from a position (:meth:`Session.to_json` output) of unknown origin.
+
+    :meth:`Session.from_json` reads the rules a position carries within the model's types
+    and bounds; this reads them exactly as a rule file is read (the schema's bounds and
+    the consistency checks between options, by
+    :func:`~cardrules.rules.loader.load_effective`) before the position is rebuilt under
+    them, so a stranger's position never asks the engine for rules a rule file could not
+    state. Raises :class:`~cardrules.errors.RecordError`.
+
+    >>> s = new_session("five-card-loo", players=4, seed=2)
+    >>> s.apply("stand")
+    >>> load_state(s.to_json()) == s
+    True
+    >>> load_state({"format": "cardrules-state/1", "rules": []})
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: the position's rules are not valid: \
+<position>:0:0: error: the effective rules must be a mapping
+    """
+    from cardrules.rules.loader import load_effective  # imported on first use, as above
+
+    if not isinstance(data, dict):
+        raise RecordError("not a cardrules position (expected a JSON object)")
+    if data_depth(data) > MAX_JSON_DEPTH or long_integer(data) is not None:
+        raise RecordError("not a cardrules position (nested too deep, or a number too long)")
+    try:
+        rules = load_effective(data.get("rules"), "<position>")
+    except RulesError as e:
+        shown = "; ".join(str(p) for p in e.errors[:3]) or str(e)
+        raise RecordError(f"the position's rules are not valid: {shown}") from None
+    return Session.from_json(data, rules=rules)
