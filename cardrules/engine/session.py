@@ -26,10 +26,19 @@ from typing import Any
 from cardrules.cards import RANKS, parse_card, rank_of
 from cardrules.engine.actions import (
     EXCHANGE,
+    PLAY,
     action_text,
     exchange_cards,
 )
-from cardrules.engine.arguments import MAX_COUNTERS, MAX_SEED, action_id, flag, scores_of, whole
+from cardrules.engine.arguments import (
+    LAST_ACTION,
+    MAX_COUNTERS,
+    MAX_SEED,
+    action_id,
+    flag,
+    scores_of,
+    whole,
+)
 from cardrules.engine.chance import (
     CHANCE,
     ChanceNode,
@@ -395,7 +404,10 @@ class Session(SessionState):
         :meth:`chance_outcomes`)."""
         if self._over or self._paused or self._chance is not None:
             return []
-        return self.deal.legal_actions()
+        deal = self._deal
+        if deal is None:
+            deal = self.deal  # raises: the cards are being dealt
+        return deal.legal_actions()
 
     def legal_action_texts(self) -> list[str]:
         """The legal actions as text."""
@@ -412,13 +424,17 @@ class Session(SessionState):
         if self._chance is not None:
             self.apply_chance(action)
             return
-        a = action_id(action)
-        if self._over:
-            raise GameOverError("the session is over: no more actions")
-        if self._paused:
+        # A card played (the common case) costs a type and a range test; the rest is checked
+        # in full by action_id.
+        a = action if type(action) is int and PLAY <= action <= LAST_ACTION else action_id(action)
+        if self._over or self._paused:
+            if self._over:
+                raise GameOverError("the session is over: no more actions")
             raise GameOverError("the deal is over: call next_deal() to deal the next one")
-        d = self.deal
-        if self._explicit and a >= EXCHANGE and a in d.legal_actions():
+        d = self._deal
+        if d is None:
+            d = self.deal  # raises: the cards are being dealt
+        if a >= EXCHANGE and self._explicit and a in d.legal_actions():
             self._draw_for(d, a)
             return
         d.apply(a)
@@ -427,7 +443,9 @@ class Session(SessionState):
 
     def apply_unchecked(self, action: int) -> None:
         """Apply an action just taken from :meth:`legal_actions` (the simulation's fast path)."""
-        deal = self.deal
+        deal = self._deal
+        if deal is None:
+            deal = self.deal  # raises: the cards are being dealt
         if action >= EXCHANGE and self._explicit:
             self._draw_for(deal, action)
             return
