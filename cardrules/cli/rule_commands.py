@@ -80,12 +80,32 @@ def _first_line(text: str) -> str:
 # --------------------------------------------------------------------------- schema
 
 
-@command("schema", "print the JSON Schema of rule files (for editors and other tools)")
+#: The schemas ``cardrules schema`` prints, by the kind of file they describe.
+SCHEMAS = {
+    "rules": "cardrules.schema.json",
+    "rulings": "rulings.schema.json",
+    "record": "record.schema.json",
+}
+
+
+@command(
+    "schema",
+    "print the JSON Schema of rule files, rulings files or game records (for editors and "
+    "other tools); written beside your files under the name their modeline gives, e.g. "
+    "'cardrules schema > cardrules.schema.json'",
+    arg(
+        "kind",
+        nargs="?",
+        default="rules",
+        choices=sorted(SCHEMAS),
+        help="which files the schema describes (default: rules)",
+    ),
+)
 def _schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time: importlib.resources is loaded only when a bundled file is read.
     from cardrules.rules.bundled import data_dir
 
-    out.write((data_dir("schemas") / "cardrules.schema.json").read_text(encoding="utf-8"))
+    out.write((data_dir("schemas") / SCHEMAS[args.kind]).read_text(encoding="utf-8"))
     return 0
 
 
