@@ -73,6 +73,7 @@ def lead_rule(tb: Tables) -> LeadRule:
     cassell = leads.cassell_highest
     after = leads.trump_after_trick
     every = leads.trump_after_trick_scope is TrumpAfterTrickScope.EVERY_TRICK
+    after_on = after is not TrumpAfterTrick.NONE
     pam_first = leads.pam_and_ace is PamAndAce.PAM_IS_HIGHEST
 
     def highest(cards: list[int], pw: list[int]) -> list[int]:
@@ -83,30 +84,32 @@ def lead_rule(tb: Tables) -> LeadRule:
         if not enforced or trump == NO_TRUMP:
             return hand
         es = suit[trump]
-        trumps = [c for c in hand if es[c] == trump]
-        if trick == 0:
-            if cassell:
-                return highest(trumps, power[trump]) if trumps else highest(hand, power[trump])
-            pam = promoted[trump]
-            compulsory = -1
-            if ace_rule and ace_of[trump] in hand:
-                compulsory = ace_of[trump]
-            elif king_rule and turnup == ace_of[trump] and king_of[trump] in hand:
-                compulsory = king_of[trump]
-            if compulsory >= 0:
-                if pam_first and pam in hand and two is TwoOrMoreTrumps.HIGHEST:
-                    return [pam]
-                return [compulsory]
-            if len(trumps) >= 2:
-                if two is TwoOrMoreTrumps.HIGHEST:
-                    return highest(trumps, power[trump])
-                if two is TwoOrMoreTrumps.ANY_TRUMP:
+        if trick != 0:
+            if won_last and after_on and (every or trick == 1):
+                trumps = [c for c in hand if es[c] == trump]
+                if trumps:
+                    if after is TrumpAfterTrick.HIGHEST_TRUMP:
+                        return highest(trumps, power[trump])
                     return trumps
             return hand
-        if trumps and won_last and after is not TrumpAfterTrick.NONE and (every or trick == 1):
-            if after is TrumpAfterTrick.HIGHEST_TRUMP:
+        trumps = [c for c in hand if es[c] == trump]
+        if cassell:
+            return highest(trumps, power[trump]) if trumps else highest(hand, power[trump])
+        pam = promoted[trump]
+        compulsory = -1
+        if ace_rule and ace_of[trump] in hand:
+            compulsory = ace_of[trump]
+        elif king_rule and turnup == ace_of[trump] and king_of[trump] in hand:
+            compulsory = king_of[trump]
+        if compulsory >= 0:
+            if pam_first and pam in hand and two is TwoOrMoreTrumps.HIGHEST:
+                return [pam]
+            return [compulsory]
+        if len(trumps) >= 2:
+            if two is TwoOrMoreTrumps.HIGHEST:
                 return highest(trumps, power[trump])
-            return trumps
+            if two is TwoOrMoreTrumps.ANY_TRUMP:
+                return trumps
         return hand
 
     return lead
