@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -17,8 +18,9 @@ import pytest
 
 import cardrules
 from cardrules.cli import app as cli
-from cardrules.errors import ArgumentValueError
-from cardrules.tools.simulate import compare, cores, make_pool, simulate
+from cardrules.errors import ArgumentValueError, CardRulesError
+from cardrules.tools.simulate import compare, cores, make_plan, make_pool, simulate
+from cardrules.tools.simulate.pools import ProcessPool
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,6 +100,27 @@ def test_bad_pool_arguments_are_named_errors() -> None:
         simulate(rules, deals=10, address="127.0.0.1:6379")
     code, _, err = run("simulate", "put", "--address", "127.0.0.1:6379")
     assert code == 2 and err == "cardrules: --address is for --backend ray\n"
+
+
+def test_a_worker_killed_from_outside_stops_the_run_with_an_error() -> None:
+    # The system's out-of-memory killer, say: the chunk the worker held is lost, and the
+    # run says so instead of waiting for it for ever.
+    plan = make_plan(cardrules.load_variant("three-card-loo"), 5, 10**6, 1, "random", False)
+    pool = ProcessPool(2)
+    pool.start([plan])
+    try:
+        pool.submit(((0,), 0, 1)).result()  # the workers are up
+        jobs = [pool.submit(((0,), first, 256)) for first in range(0, 256 * 4, 256)]
+        time.sleep(0.3)  # each worker is playing a chunk of 256 sessions (a few seconds)
+        victim = multiprocessing.active_children()[0]
+        os.kill(victim.pid or 0, signal.SIGKILL)
+        start = time.monotonic()
+        with pytest.raises(CardRulesError, match="worker process ended unexpectedly"):
+            for job in jobs:
+                job.result()
+        assert time.monotonic() - start < 30
+    finally:
+        pool.close()
 
 
 def _children(pid: int) -> list[int]:

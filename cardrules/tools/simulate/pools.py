@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from multiprocessing import resource_tracker
 from typing import Any, Protocol
 
-from cardrules.errors import ArgumentValueError
+from cardrules.errors import ArgumentValueError, CardRulesError
 from cardrules.tools.simulate.playout import Plan, play_session
 from cardrules.tools.simulate.tally import SessionTally
 
@@ -155,12 +155,18 @@ def _sigint_held() -> Iterator[None]:
 
 
 class _Async:
-    def __init__(self, job: Any) -> None:
-        self.job = job
+    def __init__(self, job: Any, pool: ProcessPool) -> None:
+        self.job, self.pool = job, pool
 
     def result(self) -> ChunkResult:
-        out: ChunkResult = self.job.get()
-        return out
+        # A worker killed from outside (by the system, short of memory) takes its chunk
+        # with it, and the pool would wait for it for ever: look for one while waiting.
+        while True:
+            try:
+                out: ChunkResult = self.job.get(timeout=1.0)
+                return out
+            except multiprocessing.TimeoutError:
+                self.pool.check_workers()
 
 
 class ProcessPool:
@@ -172,18 +178,30 @@ class ProcessPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: Any = None
+        self._pids: set[int | None] = set()
 
     def start(self, plans: Sequence[Plan]) -> None:
         ctx = multiprocessing.get_context("spawn")
+        before = {p.pid for p in multiprocessing.active_children()}
         if hasattr(signal, "pthread_sigmask"):
             # The pool's locks start the resource tracker, and starting it unblocks
             # Ctrl-C: start it first, so that Ctrl-C stays held while the workers start.
             resource_tracker.ensure_running()
         with _sigint_held():
             self._pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=(list(plans),))
+        self._pids = {p.pid for p in multiprocessing.active_children()} - before
 
     def submit(self, chunk: Chunk) -> Pending:
-        return _Async(self._pool.apply_async(_play_in_worker, (chunk,)))
+        return _Async(self._pool.apply_async(_play_in_worker, (chunk,)), self)
+
+    def check_workers(self) -> None:
+        """Raise :class:`~cardrules.errors.CardRulesError` if a worker has ended (it was
+        killed: its chunk is lost)."""
+        alive = {p.pid for p in multiprocessing.active_children()}
+        if not self._pids <= alive:
+            raise CardRulesError(
+                "a worker process ended unexpectedly (killed from outside?): the run is stopped"
+            )
 
     def close(self) -> None:
         if self._pool is not None:
