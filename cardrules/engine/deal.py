@@ -203,7 +203,7 @@ class Deal(DealState):
         if (
             seat == self.dealer
             and decl.miss_taker < 0
-            and not any(status[s] == STOOD for s in self.order)
+            and STOOD not in status  # a status for each seat
         ):
             # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1).
             self._finish(pool_to(self.view, [seat], "all_pass"))
@@ -533,12 +533,14 @@ class Deal(DealState):
     def _play(self, c: int) -> None:
         play = self.play
         pos = play.turn_pos
-        player = play.in_play[pos]
+        in_play = play.in_play
+        player = in_play[pos]
         self.cards.hands[player].remove(c)
         tc = play.cards
         tc.append(c)
         play.played.append((player, c))
-        if len(tc) == 1:
+        played = len(tc)
+        if played == 1:
             play.best, play.best_pos, play.tied = c, pos, False
         else:
             verdict = self._verdicts[play.best * 52 + c]
@@ -546,11 +548,11 @@ class Deal(DealState):
                 play.best, play.best_pos, play.tied = c, pos, False
             elif verdict == 0:
                 play.tied = True
-        k = len(play.in_play)
-        pos += 1
-        if pos == k:
-            pos = 0
-        if len(tc) < k:
+        k = len(in_play)
+        if played < k:
+            pos += 1
+            if pos == k:
+                pos = 0
             play.turn_pos = pos
             self.to_move = play.actors[pos]
             return
