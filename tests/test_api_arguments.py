@@ -367,3 +367,16 @@ def test_many_tampered_positions_read_or_are_refused(path: tuple[Any, ...], junk
 @given(JUNK)
 def test_much_junk_given_to_apply_is_refused(action: Any) -> None:
     _check_apply_junk(action)
+
+
+@pytest.mark.parametrize("players", [10**9, 53, 1, -3, True])
+def test_a_deal_context_of_impossible_size_is_refused_before_anything_is_built(
+    players: Any,
+) -> None:
+    # A position's deal names its table size again; read unchecked, 10**9 seats made the
+    # engine build the seating order of a billion seats (gigabytes) before anything
+    # failed. A table holds 2 to 52 seats (a pack of 52 cards seats 52 at most).
+    data = copy.deepcopy(POSITION)
+    data["state"]["deal"]["context"]["players"] = players
+    with pytest.raises(RecordError, match="players"):
+        Session.from_json(data)

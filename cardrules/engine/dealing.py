@@ -18,9 +18,11 @@ from typing import Any
 import attrs
 
 from cardrules.cards import NO_TRUMP, card_text, parse_card
+from cardrules.engine.arguments import MAX_COUNTERS
 from cardrules.engine.parts import Cards
 from cardrules.engine.tables import Tables
 from cardrules.errors import ArgumentTypeError, ArgumentValueError, RecordError
+from cardrules.rules.bounds import MAX_TABLE
 from cardrules.rules.model import FirstDeal, MissPosition, Rules
 
 __all__ = [
@@ -165,13 +167,26 @@ class DealContext:
 
     @classmethod
     def from_json(cls, data: Any) -> DealContext:
-        """Read :meth:`to_json` output."""
+        """Read :meth:`to_json` output, within the bounds of a table: a position from a
+        stranger never makes the engine build a table of a billion seats.
+
+        >>> DealContext.from_json({"players": 10**9, "dealer": 0, "pool": 0, "stakes": [],
+        ...                        "single": False, "first": False})
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RecordError: a deal's context is incomplete: players: \
+1000000000 is out of range (2 to 52)
+        """
         try:
+            players = _bounded("players", data["players"], 2, MAX_TABLE)
+            stakes = data["stakes"]
+            if not isinstance(stakes, list) or len(stakes) > players:
+                raise ValueError(f"stakes: expected a list of at most {players} whole numbers")
             return cls(
-                players=int(data["players"]),
-                dealer=int(data["dealer"]),
-                pool=int(data["pool"]),
-                stakes=tuple(int(x) for x in data["stakes"]),
+                players=players,
+                dealer=_bounded("dealer", data["dealer"], 0, players - 1),
+                pool=_bounded("pool", data["pool"], 0, MAX_COUNTERS),
+                stakes=tuple(_bounded("stake", x, 0, MAX_COUNTERS) for x in stakes),
                 single=bool(data["single"]),
                 first=bool(data["first"]),
             )
@@ -422,3 +437,12 @@ def deal_plan(
         plan.extend([n] * hand)
     _PLANS[key] = plan
     return plan
+
+
+def _bounded(name: str, value: Any, low: int, high: int) -> int:
+    """A whole number of a position (not a boolean) from ``low`` to ``high``."""
+    if type(value) is not int:
+        raise TypeError(f"{name}: expected a whole number, got {value!r:.40}")
+    if not low <= value <= high:
+        raise ValueError(f"{name}: {value} is out of range ({low} to {high})")
+    return value
