@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from rulefiles import ALL_PASS_RULING as GOOD
 
 from cardrules.errors import CardRulesError, RecordError
 from cardrules.tools.rulings import (
@@ -17,17 +18,6 @@ from cardrules.tools.rulings import (
     run_paths,
     run_ruling,
 )
-
-GOOD = """\
-title: All pass
-source: RULES.md 1.1.8.1
-variant: three-card-loo
-players: 3
-dealer: 2
-deal: {hands: [[2S, 3S, 4S], [5S, 6S, 7S], [8S, 9S, TS]], miss: [2H, 3H, 4H], turn_up: 2C}
-steps: ["0: throw-up", "1: throw-up"]
-expect: {ended_by: all_pass, net: [0, 0, 0], pool: 0, single: true}
-"""
 
 
 def _refusal(text: str) -> str:

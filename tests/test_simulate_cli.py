@@ -6,19 +6,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from cardrules.cli import app as cli
+from rulefiles import ALL_PASS_RULING as GOOD
 
-# Three players, all before the dealer throw up: the dealer takes the pool.
-GOOD = """\
-title: All pass
-source: RULES.md 1.1.8.1
-variant: three-card-loo
-players: 3
-dealer: 2
-deal: {hands: [[2S, 3S, 4S], [5S, 6S, 7S], [8S, 9S, TS]], miss: [2H, 3H, 4H], turn_up: 2C}
-steps: ["0: throw-up", "1: throw-up"]
-expect: {ended_by: all_pass, net: [0, 0, 0], pool: 0, single: true}
-"""
+from cardrules.cli import app as cli
 
 
 def run(*argv: str) -> tuple[int, str, str]:
