@@ -1,6 +1,6 @@
 """The bundled rule files: well formed, and each game states the rules its sources give.
 
-Expected values come from the rules texts (numbers are RULES.md rules and
+Expected values come from the rules texts (numbers are docs/sources.md rules and
 disagreements), not from the files themselves.
 """
 

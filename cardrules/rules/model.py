@@ -83,7 +83,7 @@ from cardrules.rules.options import UnopposedHolder as UnopposedHolder
 def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
     """A model field with its documentation (shown in editors) and its source.
 
-    ``source`` names the RULES.md rule or disagreement (``D17``) the option
+    ``source`` names the docs/sources.md rule or disagreement (``D17``) the option
     follows; ``schema`` adds JSON Schema keywords (``minimum``, ``pattern``...).
     """
     meta = {"doc": doc, "source": source, "schema": schema}
