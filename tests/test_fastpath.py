@@ -96,34 +96,13 @@ def _play_checked(s: Session, bots: list[RandomBot] | list[Bot], cap: int) -> No
 def test_the_fast_and_the_checked_path_play_the_same_sessions(
     game: str, house: tuple[str, ...]
 ) -> None:
-    rules = load_variant(game, house_rules=house)
-    for players in _tables(rules):
-        for i in range(3):
-            seed = derive_seed(5, players, i)
-            fast = cardrules.new_session(game, house, players=players, seed=seed)
-            play_out(fast, random_bots(seed, players), max_deals=8)
-            checked = cardrules.new_session(game, house, players=players, seed=seed)
-            _play_checked(checked, random_bots(seed, players), 8)
-            assert fast.actions == checked.actions
-            assert fast == checked  # the whole state, results and scores included
-            assert fast.record() == checked.record()
-            # ... and the fast session's record replays through the checked apply.
-            assert cardrules.replay(fast.record()) == fast
+    _same_by_both_paths(game, house, base=5, sessions=3, deals=8)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "house"), RULE_SETS)
 def test_many_sessions_play_the_same_by_both_paths(game: str, house: tuple[str, ...]) -> None:
-    rules = load_variant(game, house_rules=house)
-    for players in _tables(rules):
-        for i in range(40):
-            seed = derive_seed(17, players, i)
-            fast = cardrules.new_session(game, house, players=players, seed=seed)
-            play_out(fast, random_bots(seed, players), max_deals=30)
-            checked = cardrules.new_session(game, house, players=players, seed=seed)
-            _play_checked(checked, random_bots(seed, players), 30)
-            assert fast == checked
-            assert cardrules.replay(fast.record()) == fast
+    _same_by_both_paths(game, house, base=17, sessions=40, deals=30)
 
 
 def test_a_bot_without_offers_is_asked_through_its_seat_view() -> None:
@@ -264,3 +243,23 @@ def test_the_random_bot_draws_the_same_action_from_an_offer_as_from_the_list() -
         b = RandomBot(random.Random(len(s.actions))).choose(SeatView(s, s.to_move))
         assert a == b
         s.apply(a)
+
+
+def _same_by_both_paths(
+    game: str, house: tuple[str, ...], *, base: int, sessions: int, deals: int
+) -> None:
+    """Play ``sessions`` seeded sessions of ``deals`` deals at each table size by the fast
+    path and by the checked one: the same games, and the fast record replays."""
+    rules = load_variant(game, house_rules=house)
+    for players in _tables(rules):
+        for i in range(sessions):
+            seed = derive_seed(base, players, i)
+            fast = cardrules.new_session(game, house, players=players, seed=seed)
+            play_out(fast, random_bots(seed, players), max_deals=deals)
+            checked = cardrules.new_session(game, house, players=players, seed=seed)
+            _play_checked(checked, random_bots(seed, players), deals)
+            assert fast.actions == checked.actions
+            assert fast == checked  # the whole state, results and scores included
+            assert fast.record() == checked.record()
+            # ... and the fast session's record replays through the checked apply.
+            assert cardrules.replay(fast.record()) == fast
