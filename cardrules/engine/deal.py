@@ -205,8 +205,10 @@ class Deal(DealState):
             and decl.miss_taker < 0
             and STOOD not in status  # a status for each seat
         ):
-            # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1).
-            self._finish(pool_to(self.view, [seat], "all_pass"))
+            # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1),
+            # and a flush he holds is shown and paid besides (1.2.9.2, D34).
+            if not self._flush_shown(seat):
+                self._finish(pool_to(self.view, [seat], "all_pass"))
             return
         self.to_move = seat
 
@@ -251,6 +253,19 @@ class Deal(DealState):
 
     def _actor(self, player: int) -> int:
         return self.dealer if player == self.n else player
+
+    def _flush_shown(self, seat: int) -> bool:
+        """Show a flush ``seat`` holds (the dealer left alone; a flush exchanged into, at
+        once [S001]): those yet to declare may not throw up (D33). Whether it ended the deal."""
+        if not self.rules.special_hands.flush.enabled or not flush_holders(self.view, [seat]):
+            return False
+        status = self.decl.status
+        status[seat] = STOOD
+        for s in self.order:
+            if status[s] == UNDECIDED:
+                status[s] = STOOD
+        self._settle_flush([s for s in self.order if status[s] == STOOD])
+        return True
 
     def _settle_flush(self, candidates: list[int]) -> None:
         shown = self.cards.shown
@@ -402,15 +417,16 @@ class Deal(DealState):
             decl.miss_for_pool = True
         else:
             if a >= A.EXCHANGE and not self.rules.exchange.exchanger_must_play:
-                self._exchange(seat, a)
-                return  # he declares again: stand or throw up (1.2.6, option)
+                self._exchange(seat, a)  # then he declares again: stand or throw up (1.2.6)
+                return
             decl.status[seat] = STOOD
-            if a >= A.EXCHANGE:
-                self._exchange(seat, a)
+            if a >= A.EXCHANGE and self._exchange(seat, a):
+                return
         decl.pos += 1
         self._next_declarer()
 
-    def _exchange(self, seat: int, a: int) -> None:
+    def _exchange(self, seat: int, a: int) -> bool:
+        """Make ``seat``'s exchange; whether it ended the deal (a flush shown at once)."""
         out = exchange_cards(a)
         hand = self.cards.hands[seat]
         for c in out:
@@ -421,6 +437,8 @@ class Deal(DealState):
             hand.append(stock.pop())
         hand.sort()
         self.decl.exchanged[seat] = len(out)
+        flush = self.rules.special_hands.flush
+        return flush.declare is FlushDeclare.AT_ONCE and self._flush_shown(seat)
 
     def _discard(self, seat: int, cards: Sequence[int]) -> None:
         self.cards.discarded.extend(cards)

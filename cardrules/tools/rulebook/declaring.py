@@ -137,7 +137,7 @@ DECLARING: tuple[Rule, ...] = (
             AllPass.DEALER_TAKES_POOL: (
                 "the dealer takes the pool",
                 "If every player before the dealer throws up{miss_untaken}, the dealer takes the "
-                "pool without play, whatever his cards.",
+                "pool without play, whatever his cards{dealer_out_all_pass}.",
             ),
         },
         applies=throwing_up,
@@ -153,19 +153,19 @@ DECLARING: tuple[Rule, ...] = (
                 "having thrown up and the miss being untaken, the dealer may stand, or take the "
                 "miss and play it as his own; if he will do neither, he must play the miss against "
                 "the lone player for the benefit of the pool: what the miss wins stays in the pool "
-                "for the next deal, and the dealer neither receives nor pays.",
+                "for the next deal, and the dealer neither receives nor pays{dealer_out_lone}.",
             ),
             LoneStander.DEALER_MAY_CONCEDE: (
                 "the dealer may give up the stakes",
                 "If only one player stands, all the others before the dealer having thrown up, the "
                 "dealer may play against him or give up the stakes: the lone player then takes the "
-                "pool without play.",
+                "pool without play{dealer_out_lone}.",
             ),
             LoneStander.STANDER_TAKES_POOL_IF_DEALER_THROWS_UP: (
                 "the stander takes the pool if the dealer throws up",
                 "If only one player stands, all the others before the dealer having thrown up, the "
                 "dealer may stand and play against him; if the dealer throws up, the lone stander "
-                "takes the pool without play.",
+                "takes the pool without play{dealer_out_lone}.",
             ),
         },
         applies=throwing_up,
@@ -199,8 +199,8 @@ DECLARING: tuple[Rule, ...] = (
             UnopposedHolder.TAKES_POOL: (
                 "takes the pool",
                 "If all the others before the dealer have thrown up except one who took the miss, "
-                "and the dealer throws up too, the holder of the miss takes the pool without "
-                "play.",
+                "and the dealer throws up too{dealer_out_miss}, the holder of the miss takes the "
+                "pool without play.",
             ),
         },
         applies=lambda r: throwing_up(r) and r.deal.miss,

@@ -44,12 +44,15 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
         {
             FlushDeclare.AFTER_DECLARATIONS: (
                 "after the declarations",
-                "A flush is shown only when every player has declared whether he will stand.",
+                "A flush is shown only when every player has declared whether he will "
+                "stand{flush_exchanged}. If every player before the dealer throws up, a flush "
+                "the dealer holds is shown then, and paid him besides the pool he takes.",
             ),
             FlushDeclare.AT_ONCE: (
                 "at once",
-                "A flush is shown at once, as soon as the hands are dealt, and nobody may then "
-                "throw up.",
+                "A flush is shown at once, as soon as the hands are dealt"
+                "{flush_exchanged_at_once}, and nobody may then throw up: whoever has not yet "
+                "declared stands.",
             ),
         },
         applies=flush,
@@ -65,7 +68,8 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
             ),
             FlushPayers.STANDERS_ONLY: (
                 "those who stood",
-                "Every other player who stood pays a loo.",
+                "Every other player who stood pays a loo: nobody pays when the holder is the "
+                "only one left in the deal.",
             ),
         },
         applies=flush,

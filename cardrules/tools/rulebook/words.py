@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.rules.model import FirstDeal, Rules, TrumpAfterTrickScope
+from cardrules.rules.model import ExchangeMode, FirstDeal, Rules, TrumpAfterTrickScope
 
 _NUMBERS = (
     "no",
@@ -109,6 +109,8 @@ def template_words(r: Rules) -> dict[str, Any]:
     """The values sentence templates may use, as words."""
     hand = r.deal.hand_size
     w = r.wagers
+    exchanges = r.exchange.mode is not ExchangeMode.NONE
+    out = r.players.dealer_sits_out_above is not None
     return {
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
         "hand": num(hand),
@@ -148,4 +150,18 @@ def template_words(r: Rules) -> dict[str, Any]:
             else ""
         ),
         "miss_untaken": " and nobody has taken the miss" if r.deal.miss else "",
+        "flush_exchanged": ", a hand made by an exchange counting" if exchanges else "",
+        "flush_exchanged_at_once": " or as soon as an exchange makes one" if exchanges else "",
+        "dealer_out_all_pass": (
+            "; when the dealer stands out of the play, nobody takes it and it is carried whole "
+            "to the next deal"
+            if out
+            else ""
+        ),
+        "dealer_out_miss": " (or stands out of the play)" if out else "",
+        "dealer_out_lone": (
+            "; when the dealer stands out of the play, the lone player takes the pool without play"
+            if out
+            else ""
+        ),
     }
