@@ -34,7 +34,7 @@ from cardrules.cli.arguments import (
     exit_codes,
     positive,
 )
-from cardrules.errors import CardRulesError, FileError, RulesError
+from cardrules.errors import CardRulesError, RulesError
 from cardrules.files import RECORD, read_json, read_stream
 
 
@@ -348,14 +348,13 @@ def _replay(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from cardrules.cli.narration import replay_lines
 
     name = args.record
-    try:
-        if name == "-":
-            record = read_json(raw=read_stream(_stdin().buffer, "<stdin>", RECORD), name=name)
-        else:
-            record = read_json(name, RECORD)
-    except FileError as exc:  # no such file, not a regular file, too large, not JSON...
-        print(f"cardrules: {exc}", file=err)
-        return EXIT_FOUND
+    # A FileError goes up to the command runner, which answers as for every file named on the
+    # command line: no such file or not a regular file is a usage error (2), a file that
+    # is there but not a record (too large, not UTF-8, not JSON) is a finding (1).
+    if name == "-":
+        record = read_json(raw=read_stream(_stdin().buffer, "<stdin>", RECORD), name=name)
+    else:
+        record = read_json(name, RECORD)
     try:
         lines = replay_lines(record)
     except RulesError as exc:
