@@ -446,7 +446,8 @@ def test_schema_prints_the_bundled_schema() -> None:
 
 def test_include_widens_where_references_may_lead(tmp_path: Path) -> None:
     """A reference stays in the folder of the file that makes it unless the command line
-    widens the search with --include (the same for validate, show, check and diff)."""
+    widens the search with --include (the same for validate, show, check, diff and
+    describe)."""
     (tmp_path / "shared").mkdir()
     (tmp_path / "tables").mkdir()
     write(tmp_path / "shared", "base.yaml", "name: base\nkind: game\nextends: three-card-loo\n")
@@ -459,6 +460,11 @@ def test_include_widens_where_references_may_lead(tmp_path: Path) -> None:
     assert code == 0 and out.startswith("# ours: ours\n")
     code, out, _ = run("diff", "three-card-loo", ours, "--include", tmp_path)
     assert (code, out) == (0, "no differences\n")
+    code, out, err = run("describe", ours, "--format", "markdown")
+    assert code == 1 and "leads out of the folder of the file that names it" in err
+    code, out, _ = run("describe", ours, "--format", "markdown", "--include", tmp_path)
+    # The rulebook of a file is titled with the file's own name, not its base's.
+    assert code == 0 and out.splitlines()[0] == "# ours"
     code, _, err = run("validate", ours, "--include", tmp_path / "nosuch")
     assert code == 2 and err == (
         f"cardrules validate: error: --include: '{tmp_path / 'nosuch'}' is not a folder\n"

@@ -70,6 +70,7 @@ MAX_CHECKED_PLAYERS = 8
     VARIANT,
     HOUSE_RULES,
     OVERRIDES,
+    INCLUDE,
     arg(
         "--format",
         choices=("auto", "markdown", "text"),
@@ -83,7 +84,9 @@ def _describe(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     # Start-up time: the rulebook writer and the loader are imported when it runs.
     from cardrules.tools.rulebook import describe_variant
 
-    text = describe_variant(args.variant, args.house_rules, dict(args.overrides) or None)
+    text = describe_variant(
+        args.variant, args.house_rules, dict(args.overrides) or None, search_path=args.include
+    )
     terminal = out is sys.stdout and out.isatty()
     if args.format == "text" or (args.format == "auto" and terminal):
         width = min(shutil.get_terminal_size((80, 24)).columns, 100) - 1

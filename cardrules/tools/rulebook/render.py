@@ -265,7 +265,7 @@ def _preamble(rules: Rules, marked: bool, heading: Heading) -> list[str]:
     return lines
 
 
-def _base_of(res: Resolution) -> tuple[str, Rules, str] | None:
+def _base_of(res: Resolution, search_path: Iterable[str] = ()) -> tuple[str, Rules, str] | None:
     """The game a rule file ``extends``: its name, its rules and its title (None if none)."""
     top = res.merged.top
     ref = top.mapping.get("extends") if top is not None else None
@@ -273,14 +273,21 @@ def _base_of(res: Resolution) -> tuple[str, Rules, str] | None:
         return None
     if is_path(ref) and isinstance(top.folder, Path):
         ref = str(top.folder / ref)
-    rules = resolve(ref).rules
+    rules = resolve(ref, search_path=search_path).rules
     return rules.name, rules, rules.title or rules.name
 
 
 def describe_variant(
-    name_or_path: str, house_rules: Iterable[str] = (), overrides: Mapping[str, Any] | None = None
+    name_or_path: str,
+    house_rules: Iterable[str] = (),
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    search_path: Iterable[str] = (),
 ) -> str:
     """The rulebook of a variant with its house rules, each change marked.
+
+    ``search_path`` names further folders in which the files it references are looked for,
+    as in :func:`cardrules.load_variant`.
 
     A rule file that ``extends`` another game is titled with its own name and marks
     every rule it changes against that game; a summary of the effective rules stands
@@ -291,15 +298,16 @@ def describe_variant(
     True
     """
     house = list(house_rules)
-    res = resolve(name_or_path, house, overrides)
+    folders = list(search_path)
+    res = resolve(name_or_path, house, overrides, search_path=folders)
     top = res.merged.top
     own = top.mapping if top is not None else {}
-    extended = _base_of(res)
+    extended = _base_of(res, folders)
     base: Rules | None = None
     if extended is not None:
         base = extended[1]
     elif house or overrides:
-        base = resolve(name_or_path).rules
+        base = resolve(name_or_path, search_path=folders).rules
     file_name = top.name if top is not None else res.rules.name
 
     def origin(path: tuple[str, ...]) -> str | None:
