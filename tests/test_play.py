@@ -8,6 +8,7 @@ actions numbered; a refusal gives the engine's reason and asks again; no traceba
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -27,6 +28,7 @@ import cardrules
 import cardrules.cli.play_commands  # registers the play subcommand
 from cardrules import replay
 from cardrules.cards import SUIT_NAMES, SUITS
+from cardrules.cli.app import run as cli_run
 from cardrules.cli.screen import hand_text, promoted_card
 from cardrules.cli.terminal import game_help, game_verbs, play_game
 from cardrules.players.base import RandomBot
@@ -49,6 +51,16 @@ def play_pipe(*args: str, stdin: str) -> tuple[int, str, str]:
     )
     assert "Traceback" not in done.stdout + done.stderr
     return done.returncode, done.stdout, done.stderr
+
+
+def play_here(*args: str) -> tuple[int, str, str]:
+    """``cardrules ARGS`` run in this process (no standard input): the exit code, stdout and
+    stderr. For commands that end before they read a move; :func:`play_pipe` runs the
+    real process."""
+    out, err = io.StringIO(), io.StringIO()
+    code = cli_run(list(args), out, err)
+    assert "Traceback" not in out.getvalue() + err.getvalue()
+    return code, out.getvalue(), err.getvalue()
 
 
 class Pty:
@@ -322,7 +334,7 @@ def test_replay_of_a_bad_file_is_a_short_located_message(tmp_path: Path) -> None
             path.write_bytes(content)
         elif content is not None:
             path.write_text(content, encoding="utf-8")
-        code, out, err = play_pipe("replay", str(path), stdin="")
+        code, out, err = play_here("replay", str(path))
         # A file named that is not there is a usage error, as for every command (exit codes
         # in 'cardrules --help'); a file that is there but is no record is a finding.
         assert code == (2 if content is None else 1), name
@@ -334,11 +346,11 @@ def test_replay_of_a_bad_file_is_a_short_located_message(tmp_path: Path) -> None
 
 
 def test_usage_errors_are_one_line(tmp_path: Path) -> None:
-    code, _, err = play_pipe("play", "put", "--seat", "2", stdin="")
+    code, _, err = play_here("play", "put", "--seat", "2")
     assert code == 2 and err == "cardrules: --seat must be 0 to 1 at a table of 2\n"
-    code, _, err = play_pipe("play", "put", "--players", "3", stdin="")
+    code, _, err = play_here("play", "put", "--players", "3")
     assert code == 2 and "put is played by 2 to 2 players, not 3" in err
-    code, _, err = play_pipe("play", "put", "--record", str(tmp_path / "no" / "g.json"), stdin="")
+    code, _, err = play_here("play", "put", "--record", str(tmp_path / "no" / "g.json"))
     assert code == 2 and len(err.splitlines()) == 1 and "no such folder" in err
 
 
