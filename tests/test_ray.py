@@ -24,6 +24,9 @@ from cardrules.tools.simulate import (
     simulate,
 )
 
+#: A local Ray takes 5-10 s to start: the slow set runs these tests.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:

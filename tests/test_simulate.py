@@ -59,6 +59,7 @@ def exact_flush_probability() -> float:
     return (without_pam + with_pam) / math.comb(52, 5)
 
 
+@pytest.mark.slow  # 25,000 deals, for enough flushes
 def test_flush_frequency_of_dealt_hands_is_the_counted_probability() -> None:
     # No exchange and no declaring: every hand is played as dealt, so the flushes the
     # engine settles are the flushes dealt, and every dealt hand is counted.

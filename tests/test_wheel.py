@@ -16,6 +16,11 @@ import venv
 import zipfile
 from pathlib import Path
 
+import pytest
+
+#: Building, installing and using the wheel takes 20 s or more: the slow set runs it.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
 
