@@ -35,6 +35,7 @@ from cardrules.errors import PlayError
 from cardrules.players.base import Bot, RandomBot, SeatView
 from cardrules.players.heuristic import HeuristicBot, heuristic_action, heuristic_policy
 from cardrules.players.montecarlo import MonteCarloBot, inconsistency
+from cardrules.players.odds import declaration_values
 from cardrules.players.registry import BOT_NAMES, make_bot
 from cardrules.players.situation import Situation
 from cardrules.rules.model import Kind
@@ -195,6 +196,38 @@ def test_the_dealer_facing_a_lone_stander_follows_the_legal_list() -> None:
     # When a loo costs ten times the pool, neither his cards nor an unseen hand is worth
     # the risk: he plays the miss for the pool, which costs him nothing.
     assert _heuristic(facing_lone_stander({"wagers": {"stake_loo": 30}})) == PLAY_MISS
+
+
+def test_the_last_to_declare_before_a_dealer_out_of_the_play_stands_unopposed() -> None:
+    """With the dealer standing out (1.1.1, D25) and all the others thrown up, the last to
+    declare who stands takes the pool without play: a hopeless hand is worth standing on
+    there, and a likely loss where the dealer is still to declare."""
+
+    def last_before_dealer(out: int | None) -> Session:
+        rules = cardrules.load_variant(
+            "three-card-loo", overrides={"players.dealer_sits_out_above": out}
+        )
+        hands = ["7S 8S 9S", "7D 8D 9D", "7C 8C 9C", "TS TD TC", "2S 3D 4C", "AH KH QH"]
+        deal = FixedDeal(hands=hands, miss=("QS", "QD", "QC"), turn_up="9H")
+        s = Session(rules, 6, dealer=5, deal=deal)
+        for _ in range(4):
+            s.apply("throw-up")
+        assert s.to_move == 4
+        return s
+
+    def stand_value(s: Session) -> float:
+        return declaration_values(Situation.from_view(SeatView(s, s.to_move)))[STAND]
+
+    # Standing on three low plain cards: a likely loo of 6 for a trick worth 1 when the
+    # dealer may yet stand against him; the whole pool, 3, for certain when he may not.
+    assert stand_value(last_before_dealer(None)) < 0
+    assert stand_value(last_before_dealer(5)) == 3.0
+    s = last_before_dealer(5)
+    choice = _heuristic(s)
+    assert choice in (STAND, TAKE_MISS)
+    s.apply(choice)
+    assert s.last_result is not None and s.last_result.ended_by == "unopposed"
+    assert s.last_result.net[4] == 3
 
 
 def test_exchanges_the_low_plain_cards_and_keeps_pam_and_the_ace_of_trumps() -> None:

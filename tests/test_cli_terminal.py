@@ -337,6 +337,27 @@ def test_the_dealer_who_sits_out_is_said_when_the_turn_passes_him() -> None:
     assert any(line.startswith("Dealer: ") and "(sits out this deal)" in line for line in lines)
 
 
+def test_a_deal_ended_in_declaring_with_the_dealer_out_says_why_nobody_opposes() -> None:
+    """With the dealer out of the play, all the others throwing up leave the pool to nobody,
+    and a lone stander takes it with nobody to play against him (1.1.1, D25): the deal's
+    ending says so, and the dealer's net is his stake alone."""
+    rules = cardrules.load_variant("three-card-loo", overrides={"players.dealer_sits_out_above": 5})
+    seen: dict[str, list[str]] = {}
+    for seed in range(80):
+        _, lines, _, _ = game(rules, 6, seed, person=3, deals=3)
+        for i, line in enumerate(lines):
+            if line.startswith("Deal ") and "the dealer sits out" in line:
+                key = "carried" if "nobody takes the pool" in line else "unopposed"
+                seen.setdefault(key, lines[i : i + 5])
+        if len(seen) == 2:
+            break
+    assert set(seen) == {"carried", "unopposed"}
+    carried = next(line for line in seen["carried"] if line.startswith("  pool carried: "))
+    assert not carried.startswith("  pool carried: 0;")
+    for block in seen.values():
+        assert any(line.startswith("  net: ") and " -3" in line for line in block)
+
+
 # --------------------------------------------------------------------------- the prompt
 
 

@@ -47,6 +47,15 @@ _ENDINGS = {
 }
 
 
+#: How a deal ended when the dealer stands out of the play (1.1.1, D25).
+_OUT_ENDINGS = {
+    "all_pass": "everyone in the play threw up and the dealer sits out: nobody takes the pool, "
+    "which is carried whole",
+    "unopposed": "a lone stander takes the pool unopposed: the dealer sits out and nobody plays "
+    "against him",
+}
+
+
 class Narrator:
     """The lines that tell a session as it goes: each deal's heading, each move, each
     trick, and what each deal came to.
@@ -261,6 +270,11 @@ class Narrator:
         self.sat_out_told = s.deals_played
         return [f"  {self.name(dealer)} (the dealer) sits out: the turn passes to {self.name(nxt)}"]
 
+    def _dealer_out(self) -> bool:
+        """Whether the dealer stands out of the play at this table (the same every deal)."""
+        above = self.session.rules.players.dealer_sits_out_above
+        return above is not None and self.session.players > above
+
     def _settled(self, deal: Deal | None) -> list[str]:
         """The lines for every deal settled since the last call."""
         s = self.session
@@ -280,6 +294,8 @@ class Narrator:
         ending = _ENDINGS.get(res.ended_by, res.ended_by.replace("_", " "))
         if res.ended_by == "all_pass" and any(n > 0 for n in res.net):
             ending = "all before the dealer threw up: the dealer takes the pool"
+        elif res.ended_by in _OUT_ENDINGS and self._dealer_out():
+            ending = _OUT_ENDINGS[res.ended_by]
         lines = [f"Deal {number} over: {ending}"]
         shown = deal.view.shown if deal is not None else {}
         for seat, cards in sorted(shown.items()):

@@ -11,7 +11,7 @@ from cardrules.cards import NO_TRUMP
 from cardrules.engine import actions as A
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.tables import Tables
-from cardrules.players.situation import Situation
+from cardrules.players.situation import Situation, dealer_sits_out
 from cardrules.rules.model import Rules
 
 #: Chance that a player yet to declare will stand (for the number of opponents expected).
@@ -112,16 +112,20 @@ def declaration_values(sit: Situation) -> dict[int, float]:
     chances = [card_chance(sit, c, seen, opp) for c in hand]
     avg = average_chance(sit, opp)
     flush = sit.rules.special_hands.flush.enabled
-    sweep = sit.pool + sit.tables.loo_amount(sit.pool) * (sit.players - 1)
+    dealer_out = dealer_sits_out(sit.rules, sit.players)
+    sweep = sit.pool + sit.tables.loo_amount(sit.pool) * (sit.players - 1 - dealer_out)
+    # Nobody stands and nobody is left to declare (the dealer stands out of the play): who
+    # stands takes the pool unopposed (1.1.1, 1.1.8.3).
+    alone = sit.standers == 0 and sit.undecided == 0
     values: dict[int, float] = {}
     for a in legal:
         if a == A.STAND:
             if flush and flush_suit(sit.tables, hand, sit.trump) >= 0:
                 values[a] = float(sweep)
             else:
-                values[a] = _value(sit, chances)
+                values[a] = float(sit.pool) if alone else _value(sit, chances)
         elif a == A.TAKE_MISS:
-            values[a] = _value(sit, [avg] * size)
+            values[a] = float(sit.pool) if alone else _value(sit, [avg] * size)
         elif a < A.EXCHANGE:
             values[a] = 0.0  # throw up, or play the miss for the pool: nothing paid or won
     if legal[-1] < A.EXCHANGE:
@@ -156,6 +160,8 @@ def declaration_values(sit: Situation) -> dict[int, float]:
             continue
         kept = full ^ out
         v = min(float(size), total[kept] + m * avg) * share - none[kept] * (1.0 - avg) ** m * loo
+        if alone:
+            v = float(sit.pool)
         one_suit = suits[kept]
         if odds is not None and m <= 2 and one_suit and not one_suit & (one_suit - 1):
             pf = odds.chance(one_suit.bit_length() - 1, m)
