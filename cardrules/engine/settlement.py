@@ -12,13 +12,13 @@ plus the pool played for equals what they received plus what is carried.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardrules.cards import CARD_TEXT
 from cardrules.engine.challenges import deal_outcome, played_out_points
 from cardrules.engine.flush import flush_suit, flush_winners
-from cardrules.engine.phases import Status
+from cardrules.engine.phases import MISS, Status
 from cardrules.engine.result import DealResult
 from cardrules.engine.view import DealView
 from cardrules.rules.model import (
@@ -66,21 +66,16 @@ def _common(view: DealView, how: str) -> dict[str, Any]:
         "turn_up": view.turnup_text,
         "ended_by": how,
         "pool": view.pool,
-        "shown": tuple(
-            (seat, tuple(CARD_TEXT[c] for c in cards)) for seat, cards in sorted(shown.items())
-        )
-        if shown
-        else (),
+        "shown": _shown_texts(shown) if shown else (),
     }
 
 
 def _money(view: DealView, receipts: Sequence[int], payments: Sequence[int]) -> dict[str, Any]:
     """What each seat received and paid, and its net (its stake for the deal included)."""
-    stakes = view.ctx.stakes or (0,) * view.players
     return {
         "receipts": tuple(receipts),
         "payments": tuple(payments),
-        "net": tuple([r - p - s for r, p, s in zip(receipts, payments, stakes, strict=True)]),
+        "net": _net(view, receipts, payments),
     }
 
 
@@ -164,23 +159,28 @@ def settle_flush(view: DealView, candidates: Sequence[int]) -> DealResult:
 
 def settle_play(view: DealView) -> DealResult:
     """A deal played to its last trick: counters (the pool divided among the tricks,
-    standers who won none looed, 1.1.14) or points, as ``wagers.scoring`` says."""
-    if view.rules.wagers.scoring is Scoring.POINTS:
-        return settle_points(view)
+    standers who won none looed, 1.1.14) or points, as ``wagers.scoring`` says.
+
+    Every deal played out ends here, so it is written out: the result is built at once
+    from plain locals, each field of the view read once."""
     r = view.rules
+    if r.wagers.scoring is Scoring.POINTS:
+        return settle_points(view)
     n = view.players
-    tricks = r.deal.hand_size
-    carry_rem = r.settlement.remainder is Remainder.CARRY_FORWARD
-    shares = trick_shares(view.pool, tricks, carry_remainder=carry_rem)
+    pool = view.pool
+    shares = trick_shares(
+        pool, r.deal.hand_size, carry_remainder=r.settlement.remainder is Remainder.CARRY_FORWARD
+    )
     receipts = [0] * n
     payments = [0] * n
-    carried = view.pool - sum(shares)
-    for w, share in zip(view.winners, shares, strict=True):
+    carried = pool - sum(shares)
+    winners = view.winners
+    for w, share in zip(winners, shares, strict=True):
         if w is None or w == n:
             carried += share  # the miss's winnings stay in the pool (1.1.8.2)
         else:
             receipts[w] += share
-    loo = view.tables.loo_amount(view.pool)
+    loo = view.tables.loo_amount(pool)
     looed = []
     won = view.won
     for pid in view.in_play:
@@ -193,15 +193,42 @@ def settle_play(view: DealView) -> DealResult:
             looed.append(pid)
             payments[pid] += loo
     carried += loo * len(looed)
+    if r.settlement.single_definition is SingleDefinition.NO_LOO:
+        next_single = not looed
+    else:
+        next_single = carried == 0
+    shown = view.shown
     return DealResult(
-        **_common(view, "play"),
-        tricks=view.tricks_by_seat(),
+        dealer=view.dealer,
+        trump=view.trump_suit,
+        turn_up=view.turnup_text,
+        ended_by="play",
+        pool=pool,
+        shown=_shown_texts(shown) if shown else (),
+        tricks=tuple([w if w is None or w < n else MISS for w in winners]),
         looed=tuple(looed),
-        **_money(view, receipts, payments),
+        receipts=tuple(receipts),
+        payments=tuple(payments),
+        net=_net(view, receipts, payments),
         carried=carried,
-        next_single=_next_single(view, carried, len(looed)),
+        next_single=next_single,
         stood=view.stood(),
     )
+
+
+def _shown_texts(shown: Mapping[int, Sequence[int]]) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The hands shown, as (seat, card texts) by seat."""
+    return tuple(
+        (seat, tuple(CARD_TEXT[c] for c in cards)) for seat, cards in sorted(shown.items())
+    )
+
+
+def _net(view: DealView, receipts: Sequence[int], payments: Sequence[int]) -> tuple[int, ...]:
+    """Each seat's net over the deal: what it received less what it paid and its stake."""
+    stakes = view.ctx.stakes
+    if not stakes:
+        return tuple([r - p for r, p in zip(receipts, payments, strict=True)])
+    return tuple([r - p - s for r, p, s in zip(receipts, payments, stakes, strict=True)])
 
 
 def settle_points(view: DealView) -> DealResult:
