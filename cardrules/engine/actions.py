@@ -179,9 +179,10 @@ def parse_action(text: str | int) -> int:
 
 
 def exchange_ids(hand: list[int], limit: int) -> list[int]:
-    """The ids of exchanging every non-empty subset of ``hand`` of at most ``limit`` cards.
+    """The ids of exchanging every non-empty subset of ``hand`` of at most ``limit`` cards,
+    sorted.
 
-    >>> sorted(exchange_ids([5, 1], 2)) == sorted(exchange_id(s) for s in ([1], [5], [1, 5]))
+    >>> exchange_ids([5, 1], 2) == sorted(exchange_id(s) for s in ([1], [5], [1, 5]))
     True
     >>> exchange_ids([5, 1], 0)
     []
@@ -190,17 +191,20 @@ def exchange_ids(hand: list[int], limit: int) -> list[int]:
     if limit >= k and k in _EXCHANGE_LISTERS:
         ids: list[int] = _EXCHANGE_LISTERS[k](sorted(hand))
         return ids
-    return [
+    return sorted(
         exchange_id(cs) for m in range(1, min(limit, k) + 1) for cs in combinations(sorted(hand), m)
-    ]
+    )
 
 
 def _exchange_lister(k: int) -> Any:
-    """Straight-line code for the exchange ids of a sorted hand of ``k`` cards.
+    """Straight-line code for the exchange ids of a sorted hand of ``k`` cards, in the
+    order of the ids.
 
     An exchange's id is the combinatorial rank of its cards; written out for
     each subset it costs one addition per card instead of a loop, which keeps
-    listing the 31 exchanges of a five-card hand cheap.
+    listing the 31 exchanges of a five-card hand cheap. The ids of a sorted hand's
+    subsets rise by size, then in colex order of the subsets' places in the hand (its
+    cards rise with their places), so the list is written in that order and needs no sort.
     """
     names = [f"h{i}" for i in range(k)]
     lines = [f"def ids({', '.join(names)}, C=COLUMNS, O=OFFSETS):"]
@@ -209,7 +213,7 @@ def _exchange_lister(k: int) -> Any:
             lines.append(f"    v{i}_{j} = C[{j + 1}][h{i}]")
     terms = []
     for m in range(1, k + 1):
-        for combo in combinations(range(k), m):
+        for combo in sorted(combinations(range(k), m), key=lambda t: t[::-1]):
             terms.append(" + ".join([f"O[{m}]"] + [f"v{i}_{j}" for j, i in enumerate(combo)]))
     lines.append("    return [" + ", ".join(terms) + "]")
     scope: dict[str, Any] = {"COLUMNS": COLUMNS, "OFFSETS": EXCHANGE_OFFSETS}

@@ -374,9 +374,7 @@ class Deal(DealState):
         words, limit = self._declaration_words()
         if not limit:
             return words
-        out = exchange_ids(self.cards.hands[self.to_move], limit)
-        out.sort()
-        return words + out
+        return words + exchange_ids(self.cards.hands[self.to_move], limit)  # sorted
 
     def _declaration_words(self) -> tuple[list[int], int]:
         seat = self.to_move

@@ -64,9 +64,7 @@ def declaration_options(
     if not limit:
         return list(words)
     cards = hand if type(hand) is list else list(hand)
-    out = exchange_ids(cards, limit)
-    out.sort()
-    return words + out
+    return words + exchange_ids(cards, limit)  # sorted
 
 
 def declaration_words(
