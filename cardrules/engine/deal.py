@@ -29,7 +29,7 @@ from cardrules.cards import NO_TRUMP, SUITS
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards, exchange_ids, parse_action
 from cardrules.engine.challenges import windows
-from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards
+from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
 from cardrules.engine.declaring import declaration_words
 from cardrules.engine.offer import Offer
 from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
@@ -115,7 +115,7 @@ class Deal(DealState):
         self.ctx = ctx
         self.n = n
         self.dealer = ctx.dealer
-        self.order = [(ctx.dealer + 1 + i) % n for i in range(n)]
+        self.order = dealing_plan(tables, ctx).orders[ctx.dealer]  # shared: never changed
         self.pool = ctx.pool
         self.history: list[tuple[int, int]] = []
         self.phase = DECLARE

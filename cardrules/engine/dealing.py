@@ -27,11 +27,13 @@ from cardrules.rules.model import FirstDeal, MissPosition, Rules
 
 __all__ = [
     "DealContext",
+    "DealingPlan",
     "FixedDeal",
     "Place",
     "deal_cards",
     "deal_places",
     "deal_plan",
+    "dealing_plan",
     "deals_miss",
     "shuffle",
 ]
@@ -201,6 +203,45 @@ class DealContext:
     __hash__ = None  # type: ignore[assignment]
 
 
+class DealingPlan:
+    """What dealing reads of the rules for the deals of one kind at one table (its number
+    of players; a first deal or not), worked out once: whether the deal is an exposed-card
+    single and deals a miss, the getters of each place's cards from a shuffled pack
+    (:func:`deal_plan`), where the turn-up lies in it, and the order of play from each
+    dealer's left. Plans are kept with the compiled tables (:func:`dealing_plan`)."""
+
+    __slots__ = ("exposed", "hand", "miss_end", "orders", "picks", "turn_up", "turnup_drawable")
+
+    def __init__(self, rules: Rules, players: int, first: bool) -> None:
+        ctx = DealContext(players=players, dealer=0, first=first)
+        n = players
+        self.exposed = first and rules.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+        with_miss = deals_miss(rules, ctx)
+        self.hand = rules.deal.hand_size
+        self.picks = _deal_picks(
+            n, self.hand, rules.deal.packets, with_miss, rules.deal.miss_position
+        )
+        if not with_miss:
+            self.picks = self.picks[:n]
+        #: The index in the shuffled pack of the first card after the hands and the miss.
+        self.miss_end = n * self.hand + (self.hand if with_miss else 0)
+        self.turn_up = rules.trumps.turn_up
+        self.turnup_drawable = rules.exchange.turnup_drawable
+        #: ``orders[dealer]``: the seats from the dealer's left round to the dealer.
+        self.orders = [[(d + 1 + i) % n for i in range(n)] for d in range(n)]
+
+
+def dealing_plan(tb: Tables, ctx: DealContext) -> DealingPlan:
+    """The :class:`DealingPlan` of a deal of ``ctx``'s kind under ``tb``'s rules (built once
+    per table and kind, and kept with the tables)."""
+    key = (ctx.players, ctx.first)
+    plan = tb.plans.get(key)
+    if plan is None:
+        plan = tb.plans[key] = DealingPlan(tb.rules, ctx.players, ctx.first)
+    assert isinstance(plan, DealingPlan)
+    return plan
+
+
 def deal_cards(
     tb: Tables,
     ctx: DealContext,
@@ -209,14 +250,13 @@ def deal_cards(
     fixed: FixedDeal | None,
 ) -> Cards:
     """The cards of a new deal: hands (sorted), the miss, the turn-up and the stock."""
-    r = tb.rules
+    plan = dealing_plan(tb, ctx)
     n = ctx.players
     cards = Cards(n)
-    exposed = ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+    exposed = plan.exposed
     cards.exposed_single = exposed
-    with_miss = deals_miss(r, ctx)
     if fixed is not None:
-        _deal_fixed(tb, ctx, cards, fixed, with_miss)
+        _deal_fixed(tb, ctx, cards, fixed, len(plan.picks) > n)
     elif exposed:
         deck = list(tb.pack)
         shuffle(deck, rng or random.Random())
@@ -226,15 +266,14 @@ def deal_cards(
     else:
         deck = list(tb.pack)
         shuffle(deck, rng or random.Random())
-        hand = r.deal.hand_size
-        picks = _deal_picks(n, hand, r.deal.packets, with_miss, r.deal.miss_position)
+        picks = plan.picks
         hands = cards.hands
         for dest in range(n):
             hands[order[dest]] = sorted(picks[dest](deck))
-        miss = sorted(picks[n](deck)) if with_miss else []
-        k = n * hand + len(miss)
-        cards.miss = miss if with_miss else None
-        if r.trumps.turn_up:
+        if len(picks) > n:
+            cards.miss = sorted(picks[n](deck))
+        k = plan.miss_end
+        if plan.turn_up:
             cards.turnup = deck[k]
             cards.trump = deck[k] // 13
             k += 1
@@ -243,7 +282,7 @@ def deal_cards(
         cards.stock = rest
     if exposed:
         _expose_single(tb, ctx, order, cards)
-    elif cards.turnup >= 0 and r.exchange.turnup_drawable:
+    elif cards.turnup >= 0 and plan.turnup_drawable:
         cards.stock.insert(0, cards.turnup)  # drawn last, when the stock runs out (D43)
     cards.dealt = [list(h) for h in cards.hands[:n]]
     return cards

@@ -35,6 +35,7 @@ class Tables:
         "lead",
         "loo_amount",
         "pack",
+        "plans",
         "power",
         "promoted",
         "rank_only",
@@ -87,6 +88,9 @@ class Tables:
         #: ``verdicts[t][best * 52 + c]``: whether ``c`` beats (1), ties (0) or loses to
         #: (-1) ``best`` when ``t`` is trumps (:func:`~cardrules.engine.tricks.verdict_table`).
         self.verdicts = [verdict_table(self, t) for t in range(5)]
+        #: Plans worked out once for the deals of one kind at one table, by their makers'
+        #: keys (:func:`~cardrules.engine.dealing.dealing_plan`).
+        self.plans: dict[tuple[int, bool], object] = {}
 
 
 _CACHE: dict[Rules, Tables] = {}
