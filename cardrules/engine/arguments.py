@@ -26,7 +26,16 @@ from typing import Any
 from cardrules.engine.actions import EXCHANGE_OFFSETS, PLAY, WORDS, parse_action
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
 
-__all__ = ["LAST_ACTION", "MAX_COUNTERS", "MAX_SEED", "action_id", "flag", "scores_of", "whole"]
+__all__ = [
+    "LAST_ACTION",
+    "LAST_WORD",
+    "MAX_COUNTERS",
+    "MAX_SEED",
+    "action_id",
+    "flag",
+    "scores_of",
+    "whole",
+]
 
 #: The largest seed a session takes (a record stores seeds up to it).
 MAX_SEED = 2**64 - 1
@@ -34,6 +43,9 @@ MAX_SEED = 2**64 - 1
 MAX_COUNTERS = 10**9
 #: The largest action id (exchanging the thirteen highest cards).
 LAST_ACTION = EXCHANGE_OFFSETS[-1] - 1
+#: The largest id of a word action (ids 0 to it are all words).
+LAST_WORD = max(WORDS)
+assert sorted(WORDS) == list(range(LAST_WORD + 1))
 
 
 def _shown(value: Any) -> str:

@@ -32,6 +32,7 @@ from cardrules.engine.actions import (
 )
 from cardrules.engine.arguments import (
     LAST_ACTION,
+    LAST_WORD,
     MAX_COUNTERS,
     MAX_SEED,
     action_id,
@@ -424,9 +425,13 @@ class Session(SessionState):
         if self._chance is not None:
             self.apply_chance(action)
             return
-        # A card played (the common case) costs a type and a range test; the rest is checked
-        # in full by action_id.
-        a = action if type(action) is int and PLAY <= action <= LAST_ACTION else action_id(action)
+        # An id (the common case) costs a type and a range test; the rest is checked in full
+        # by action_id.
+        a = (
+            action
+            if type(action) is int and (PLAY <= action <= LAST_ACTION or 0 <= action <= LAST_WORD)
+            else action_id(action)
+        )
         if self._over or self._paused:
             if self._over:
                 raise GameOverError("the session is over: no more actions")
