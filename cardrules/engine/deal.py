@@ -377,22 +377,33 @@ class Deal(DealState):
         return words + exchange_ids(self.cards.hands[self.to_move], limit)  # sorted
 
     def _declaration_words(self) -> tuple[list[int], int]:
+        """:func:`~cardrules.engine.declaring.declaration_words` for the seat to move, kept
+        with the tables by what it reads (the lists it gives are never changed)."""
         seat = self.to_move
         cards = self.cards
         decl = self.decl
         miss_there = cards.miss is not None
+        dealer = seat == self.dealer
         standers = 0
-        if miss_there and seat == self.dealer:  # only then does the count matter
+        if miss_there and dealer:  # only then does the count matter
             standers = sum(1 for s in self.order if decl.status[s] == STOOD)
-        return declaration_words(
-            self.rules,
-            dealer=seat == self.dealer,
-            miss_there=miss_there,
-            standers=standers,
-            exchanged=decl.exchanged[seat] >= 0,
-            stock=len(cards.stock),
-            hand_size=len(cards.hands[seat]),
-        )
+        exchanged = decl.exchanged[seat] >= 0
+        stock = len(cards.stock)
+        hand_size = len(cards.hands[seat])
+        key = (dealer, miss_there, standers, exchanged, stock, hand_size)
+        known = self.tb.declarations
+        found = known.get(key)
+        if found is None:
+            found = known[key] = declaration_words(
+                self.rules,
+                dealer=dealer,
+                miss_there=miss_there,
+                standers=standers,
+                exchanged=exchanged,
+                stock=stock,
+                hand_size=hand_size,
+            )
+        return found
 
     def _apply_declare(self, a: int) -> None:
         seat = self.to_move

@@ -269,9 +269,13 @@ def deal_cards(
         picks = plan.picks
         hands = cards.hands
         for dest in range(n):
-            hands[order[dest]] = sorted(picks[dest](deck))
+            hand = picks[dest](deck)
+            hand.sort()
+            hands[order[dest]] = hand
         if len(picks) > n:
-            cards.miss = sorted(picks[n](deck))
+            miss = picks[n](deck)
+            miss.sort()
+            cards.miss = miss
         k = plan.miss_end
         if plan.turn_up:
             cards.turnup = deck[k]
@@ -415,13 +419,15 @@ def _deal_fixed(
 
 
 _PLANS: dict[tuple[Any, ...], list[int]] = {}
-_PICKS: dict[tuple[Any, ...], list[Callable[[list[int]], Any]]] = {}
+_PICKS: dict[tuple[Any, ...], list[Callable[[list[int]], list[int]]]] = {}
 
 
 def _deal_picks(
     n: int, hand: int, packets: Sequence[int], miss: bool, position: MissPosition
-) -> list[Callable[[list[int]], Any]]:
-    """For each place (seats from the elder, then the miss), a getter of its cards."""
+) -> list[Callable[[list[int]], list[int]]]:
+    """For each place (seats from the elder, then the miss), a getter of a new list of its
+    cards: a slice of the pack when they lie at equal steps in it (cards dealt one at a
+    time), else an item getter."""
     key = (n, hand, tuple(packets), miss, position)
     picks = _PICKS.get(key)
     if picks is None:
@@ -429,21 +435,24 @@ def _deal_picks(
         picks = []
         for dest in range(n + 1):
             idx = [i for i, d in enumerate(plan) if d == dest] or [0]
-            if len(idx) > 1:
-                picks.append(operator.itemgetter(*idx))
+            steps = {b - a for a, b in zip(idx, idx[1:], strict=False)}
+            if len(steps) <= 1:
+                step = steps.pop() if steps else 1
+                picks.append(operator.itemgetter(slice(idx[0], idx[-1] + 1, step)))
             else:
-                picks.append(_single(idx[0]))
+                picks.append(_getter(idx))
         _PICKS[key] = picks
     return picks
 
 
-def _single(i: int) -> Callable[[list[int]], tuple[int]]:
-    """A getter of the one card at index ``i``, as a tuple like ``itemgetter``'s."""
+def _getter(idx: list[int]) -> Callable[[list[int]], list[int]]:
+    """A getter of a new list of the cards at the indices ``idx``."""
+    get = operator.itemgetter(*idx)
 
-    def get(deck: list[int]) -> tuple[int]:
-        return (deck[i],)
+    def pick(deck: list[int]) -> list[int]:
+        return list(get(deck))
 
-    return get
+    return pick
 
 
 def deal_plan(

@@ -271,15 +271,12 @@ class Session(SessionState):
     def _open_deal(self) -> DealContext:
         """The next deal's context, its stakes paid into the pool."""
         stakes = self._stakes()
+        scores = self.scores
         for s, v in enumerate(stakes):
-            self.scores[s] -= v
+            scores[s] -= v
+        # players, dealer, pool, stakes, single, first (by place: this is done every deal)
         ctx = DealContext(
-            players=self.players,
-            dealer=self.dealer,
-            pool=self.pool + sum(stakes),
-            stakes=stakes,
-            single=self._single,
-            first=self._first,
+            self.players, self.dealer, self.pool + sum(stakes), stakes, self._single, self._first
         )
         self.pool = ctx.pool
         return ctx
@@ -322,11 +319,16 @@ class Session(SessionState):
         deal = self.deal
         res = deal.result
         assert res is not None
-        stakes = deal.ctx.stakes or (0,) * self.players
-        for s in range(self.players):
-            self.scores[s] += res.net[s] + stakes[s]
-            if res.points:
-                self.scores[s] += res.points[s]
+        n = self.players
+        scores = self.scores
+        net = res.net
+        stakes = deal.ctx.stakes or (0,) * n
+        for s in range(n):
+            scores[s] += net[s] + stakes[s]
+        points = res.points
+        if points:
+            for s in range(n):
+                scores[s] += points[s]
         if res.restart:
             self.scores = [0] * self.players
         self.pool = res.carried

@@ -30,6 +30,7 @@ class Tables:
 
     __slots__ = (
         "ace_of",
+        "declarations",
         "follow",
         "king_of",
         "lead",
@@ -91,6 +92,10 @@ class Tables:
         #: Plans worked out once for the deals of one kind at one table, by their makers'
         #: keys (:func:`~cardrules.engine.dealing.dealing_plan`).
         self.plans: dict[tuple[int, bool], object] = {}
+        #: The declarations open, as the deal asks for them, by what they depend on (at
+        #: most a few thousand: see :meth:`~cardrules.engine.deal.Deal.legal_actions`).
+        self.declarations: dict[tuple[bool, bool, int, bool, int, int], tuple[list[int], int]]
+        self.declarations = {}
 
 
 _CACHE: dict[Rules, Tables] = {}
