@@ -13,6 +13,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any
 
 import attrs
@@ -435,7 +436,7 @@ def _deal_picks(
         picks = []
         for dest in range(n + 1):
             idx = [i for i, d in enumerate(plan) if d == dest] or [0]
-            steps = {b - a for a, b in zip(idx, idx[1:], strict=False)}
+            steps = {b - a for a, b in pairwise(idx)}
             if len(steps) <= 1:
                 step = steps.pop() if steps else 1
                 picks.append(operator.itemgetter(slice(idx[0], idx[-1] + 1, step)))
