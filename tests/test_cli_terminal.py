@@ -466,3 +466,30 @@ def test_the_standing_of_sides_names_each_side_once() -> None:
     _, lines, _, why = game("put-four-handed", 4, 3, deals=None, answer=lambda p, rng: "q")
     assert why == "quit"
     assert lines[-1] == "Standing: 1st you and seat 2 level with seats 1 and 3 (0 each)."
+
+
+def test_the_quick_finishes_are_told() -> None:
+    """Peel's quick finishes (1.1.16): the pool left divided among all at the end, or the
+    last two deals headed as released, the last with all standing."""
+    rules = cardrules.load_variant("three-card-loo", overrides={"session.finish": "divide_pool"})
+    session, lines, _, why = game(rules, 4, 3, person=1, deals=None)
+    assert why == "over" and len(session.results) == 4
+    divided = [line for line in lines if line.startswith("The pool left, ")]
+    assert divided == [
+        f"The pool left, {session.results[-1].carried}, is divided among all: "
+        + ", ".join(
+            f"{'you' if seat == 1 else f'seat {seat}'} {n}"
+            for seat, n in enumerate(session.division)
+        )
+        + "."
+    ]
+    rules = cardrules.load_variant("three-card-loo", overrides={"session.finish": "release_loos"})
+    _, lines, _, why = game(rules, 4, 3, person=1, deals=None)
+    heads = [i for i, line in enumerate(lines) if "Deal " in line and " deals" in line]
+    told = [line for line in lines if "of the quick finish" in line]
+    assert why == "over" and len(heads) == 4
+    assert told == [
+        "  the last deal but one of the quick finish: nobody is looed",
+        "  the last deal of the quick finish: all stand, no miss, nobody is looed",
+    ]
+    assert lines[heads[3] + 1] == told[1] and lines[heads[2] + 1] == told[0]

@@ -19,7 +19,7 @@ from cardrules.tools.rulings import load_ruling, run_ruling
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "docs" / "sources.md"
 RULINGS = ROOT / "tests" / "rulings"
-TEXTS = ("S000", "S001", "S002", "S003", "S004")
+TEXTS = ("S000", "S001", "S002", "S003", "S004", "Peel")
 REF = re.compile(r"`([a-z0-9-]+/[a-z0-9-]+)`")
 NUMBER = re.compile(r"\b(\d\.\d+(?:\.\d+)*|D\d+)\b")
 
@@ -30,7 +30,7 @@ def concordance() -> list[list[str]]:
     start = text.index("## 5. Concordance of the five primary texts")
     rows = []
     for line in text[start:].splitlines():
-        if re.match(r"\| S00\d\.\d+ \|", line):
+        if re.match(r"\| (?:S00\d|Peel)\.\d+ \|", line):
             cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
             assert len(cells) == 4, line
             rows.append(cells)

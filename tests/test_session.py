@@ -8,6 +8,8 @@ from itertools import pairwise
 import pytest
 
 import cardrules
+from cardrules.engine.actions import PLAY
+from cardrules.errors import ArgumentValueError
 
 
 def _play_out(
@@ -71,3 +73,50 @@ def test_the_dealer_rotates_to_the_left() -> None:
     s = _play_out("three-card-loo", {"session.rounds": 3}, 3, 5)
     dealers = [r.dealer for r in s.results]
     assert all((b - a) % 3 == 1 for a, b in pairwise(dealers))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_quick_finish_dividing_the_pool_ends_the_round_with_an_empty_pool(seed: int) -> None:
+    # Peel's quick finish: just before the first dealer's turn comes round again, "an equal
+    # division of the amount in the pool among the players" (1.1.16).
+    s = _play_out("three-card-loo", {"session.finish": "divide_pool", "session.rounds": 2}, 5, seed)
+    assert len(s.results) == 10 and s.pool == 0 and sum(s.scores) == 0
+    left = s.results[-1].carried
+    shares = s.division
+    assert sum(shares) == left and max(shares) - min(shares) <= 1
+    elder = (s.results[-1].dealer + 1) % 5  # the odd counters from the last deal's elder hand
+    odd = left % 5
+    assert sorted(s for s in range(5) if shares[s] > left // 5) == sorted(
+        (elder + i) % 5 for i in range(odd)
+    )
+    nets = [sum(r.net[seat] for r in s.results) for seat in range(5)]
+    assert [n + d for n, d in zip(nets, shares, strict=True)] == s.scores
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_quick_finish_releasing_the_loos(seed: int) -> None:
+    # Peel: "releasing those who failed to win a trick in the previous deal from the [loo].
+    # In this case all stand on the last round, and there is no miss" (1.1.16).
+    s = _play_out("three-card-loo", {"session.finish": "release_loos"}, 4, seed)
+    assert len(s.results) == 4
+    before, last = s.results[-2], s.results[-1]
+    assert not before.looed and not last.looed
+    assert sorted(last.stood) == [0, 1, 2, 3] and last.ended_by == "play"
+    assert last.carried == 0 and s.pool == 0 and sum(s.scores) == 0
+    assert s.division == (0, 0, 0, 0)  # nothing is divided: the tricks took the pool
+    assert s.histories[-1][0][1] >= PLAY  # nobody declares: the first action is a card
+
+
+def test_deals_before_counts_towards_the_rounds_and_is_kept_in_a_position_and_a_record() -> None:
+    rules = cardrules.load_variant("three-card-loo", overrides={"session.finish": "fixed_deals"})
+    s = cardrules.Session(rules, 3, seed=4, deals_before=2)
+    rng = random.Random(4)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    assert len(s.results) == 1  # two deals before it, three in all: one round of three
+    t = cardrules.Session(rules, 3, seed=4, deals_before=1)
+    t.apply(t.legal_actions()[0])
+    assert cardrules.Session.from_json(t.to_json()) == t
+    assert cardrules.replay(t.record()) == t
+    with pytest.raises(ArgumentValueError, match="deals_before"):
+        cardrules.Session(rules, 3, deals_before=-1)

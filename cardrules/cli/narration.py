@@ -142,6 +142,10 @@ class Narrator:
         if promoted is not None and s.rules.promoted.card == "jack_of_trumps":
             text += f"; {promoted[1]} is {promoted[0]}"
         lines = [text]
+        if d.ctx.last:
+            lines.append("  the last deal of the quick finish: all stand, no miss, nobody is looed")
+        elif d.ctx.released:
+            lines.append("  the last deal but one of the quick finish: nobody is looed")
         if seat_status(d, d.dealer) == "sits out":
             lines.append(
                 f"  {self.name(d.dealer)} (the dealer) {'sit' if d.dealer == self.you else 'sits'}"
@@ -368,7 +372,11 @@ class Narrator:
             head = f"Game abandoned after {played}"
         if s.pool and not self.points_game:
             head += f"; {s.pool} left in the pool"
-        return [head + ".", self.standing(reason == "over")]
+        lines = [head + "."]
+        if any(s.division):
+            shares = ", ".join(f"{self.name(seat)} {n}" for seat, n in enumerate(s.division))
+            lines.append(f"The pool left, {sum(s.division)}, is divided among all: {shares}.")
+        return [*lines, self.standing(reason == "over")]
 
     def standing(self, over: bool) -> str:
         """The last line: ``Winner: ...`` when the rules ended the game with a winner, else

@@ -156,7 +156,8 @@ class Deal(DealState):
             self.to_move = self.order[0]
             return
         forced = (
-            (ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
+            ctx.last  # Peel's quick finish: "all stand on the last round" (1.1.16)
+            or (ctx.first and r.session.first_deal is FirstDeal.ALL_STAND_NO_MISS)
             or (ctx.single and r.declarations.forced_play.on_single)
             or (
                 cards.turnup >= 0

@@ -133,13 +133,15 @@ class FixedDeal:
 
 
 class DealContext:
-    """What the session tells a deal: the table, the stakes and the deal's kind.
+    """What the session tells a deal: the table, the stakes and the deal's kind (the first of
+    the session, a single; in Peel's quick finish that releases the loos, a deal whose loos
+    are released and the last deal, in which all stand, 1.1.16).
 
     >>> DealContext(players=4, dealer=3, pool=4, stakes=(1, 1, 1, 1)).dealer
     3
     """
 
-    __slots__ = ("dealer", "first", "players", "pool", "single", "stakes")
+    __slots__ = ("dealer", "first", "last", "players", "pool", "released", "single", "stakes")
 
     def __init__(
         self,
@@ -149,6 +151,8 @@ class DealContext:
         stakes: tuple[int, ...] = (),
         single: bool = False,
         first: bool = False,
+        last: bool = False,
+        released: bool = False,
     ) -> None:
         self.players = players
         self.dealer = dealer
@@ -156,10 +160,13 @@ class DealContext:
         self.stakes = stakes
         self.single = single
         self.first = first
+        self.last = last
+        self.released = released
 
     def to_json(self) -> dict[str, Any]:
-        """The context as JSON-ready data."""
-        return {
+        """The context as JSON-ready data (``last`` and ``released`` only when true: a
+        position of any other deal reads as it always did)."""
+        out = {
             "players": self.players,
             "dealer": self.dealer,
             "pool": self.pool,
@@ -167,6 +174,11 @@ class DealContext:
             "single": self.single,
             "first": self.first,
         }
+        if self.last:
+            out["last"] = True
+        if self.released:
+            out["released"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> DealContext:
@@ -192,6 +204,8 @@ class DealContext:
                 stakes=tuple(_bounded("stake", x, 0, MAX_COUNTERS) for x in stakes),
                 single=bool(data["single"]),
                 first=bool(data["first"]),
+                last=bool(data.get("last", False)),
+                released=bool(data.get("released", False)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a deal's context is incomplete: {exc}") from None
@@ -206,15 +220,16 @@ class DealContext:
 
 class DealingPlan:
     """What dealing reads of the rules for the deals of one kind at one table (its number
-    of players; a first deal or not), worked out once: whether the deal is an exposed-card
-    single and deals a miss, the getters of each place's cards from a shuffled pack
-    (:func:`deal_plan`), where the turn-up lies in it, and the order of play from each
-    dealer's left. Plans are kept with the compiled tables (:func:`dealing_plan`)."""
+    of players; a first deal or not; the last of a quick finish or not), worked out once:
+    whether the deal is an exposed-card single and deals a miss, the getters of each
+    place's cards from a shuffled pack (:func:`deal_plan`), where the turn-up lies in it,
+    and the order of play from each dealer's left. Plans are kept with the compiled
+    tables (:func:`dealing_plan`)."""
 
     __slots__ = ("exposed", "hand", "miss_end", "orders", "picks", "turn_up", "turnup_drawable")
 
-    def __init__(self, rules: Rules, players: int, first: bool) -> None:
-        ctx = DealContext(players=players, dealer=0, first=first)
+    def __init__(self, rules: Rules, players: int, first: bool, last: bool = False) -> None:
+        ctx = DealContext(players=players, dealer=0, first=first, last=last)
         n = players
         self.exposed = first and rules.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
         with_miss = deals_miss(rules, ctx)
@@ -235,10 +250,10 @@ class DealingPlan:
 def dealing_plan(tb: Tables, ctx: DealContext) -> DealingPlan:
     """The :class:`DealingPlan` of a deal of ``ctx``'s kind under ``tb``'s rules (built once
     per table and kind, and kept with the tables)."""
-    key = (ctx.players, ctx.first)
+    key = (ctx.players, ctx.first, ctx.last)
     plan = tb.plans.get(key)
     if plan is None:
-        plan = tb.plans[key] = DealingPlan(tb.rules, ctx.players, ctx.first)
+        plan = tb.plans[key] = DealingPlan(tb.rules, ctx.players, ctx.first, ctx.last)
     assert isinstance(plan, DealingPlan)
     return plan
 
@@ -295,11 +310,17 @@ def deal_cards(
 
 def deals_miss(rules: Rules, ctx: DealContext) -> bool:
     """Whether this deal deals a miss (not on an exposed-card single, nor on a first deal
-    whose rules say that all stand without one)."""
+    whose rules say that all stand without one, nor on the last deal of a quick finish that
+    releases the loos, 1.1.16)."""
     first = rules.session.first_deal if ctx.first else FirstDeal.NORMAL
-    return rules.deal.miss and first not in (
-        FirstDeal.PEEL_EXPOSED_SINGLE,
-        FirstDeal.ALL_STAND_NO_MISS,
+    return (
+        rules.deal.miss
+        and not ctx.last
+        and first
+        not in (
+            FirstDeal.PEEL_EXPOSED_SINGLE,
+            FirstDeal.ALL_STAND_NO_MISS,
+        )
     )
 
 

@@ -26,6 +26,7 @@ from cardrules.engine.result import DealResult
 from cardrules.engine.rulesdata import rules_from_json, rules_hash, rules_json
 from cardrules.engine.tables import Tables, tables_for
 from cardrules.errors import PlayError, RecordError
+from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -99,6 +100,7 @@ class SessionState:
     start: dict[str, Any]
     dealer: int
     pool: int
+    deals_before: int
     scores: list[int]
     winner: tuple[int, ...]
     results: list[DealResult]
@@ -180,6 +182,8 @@ class SessionState:
             "deal": None if self._deal is None else self._deal.to_json(),
             "last_deal": None if self.last_deal is None else self.last_deal.to_json(),
         }
+        if self.deals_before:  # a session begun at its start reads as it always did
+            out["deals_before"] = self.deals_before
         if self._explicit:  # a sampled session's state stays as it always was
             out["chance_mode"] = self.chance_mode
             out["chance"] = None if self._chance is None else self._chance.to_json()
@@ -244,6 +248,7 @@ class SessionState:
                 raise TypeError("the start of a position is a mapping")
             new.start = dict(data["start"])
             new.pool = _int(st["pool"], 0)
+            new.deals_before = _int(st.get("deals_before", 0), 0, MAX_ROUNDS * MAX_TABLE)
             new.scores = [_int(x) for x in st["scores"]]
             new.winner = tuple(_int(x, 0, n - 1) for x in st["winner"])
             if len(new.scores) != n:

@@ -120,6 +120,7 @@ def replay(record: dict[str, Any], rules: Rules) -> Session:
             deal=fixed,
             first_deal=start.get("first_deal", True),
             single=start.get("single"),
+            deals_before=start.get("deals_before", 0),
             origin=Origin(
                 spec["variant"], tuple(spec.get("house_rules", ())), spec.get("overrides") or None
             )

@@ -62,6 +62,7 @@ from cardrules.engine.position import (
     SessionState,
 )
 from cardrules.engine.result import DealResult
+from cardrules.engine.settlement import split
 from cardrules.engine.tables import tables_for
 from cardrules.errors import (
     ActionSyntaxError,
@@ -70,6 +71,7 @@ from cardrules.errors import (
     GameOverError,
     PlayError,
 )
+from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
 from cardrules.rules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
 
 __all__ = ["CHANCE", "CHANCE_MODES", "RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
@@ -79,8 +81,9 @@ class Session(SessionState):
     """Deals at one table: seats, the rotating dealer, the pool and the scores.
 
     ``seed`` makes every deal reproducible; ``deal`` fixes the first deal card
-    by card; ``dealer`` skips the cut for the first deal; ``pool`` and
-    ``scores`` start the session from a given position. Arguments are checked
+    by card; ``dealer`` skips the cut for the first deal; ``pool``, ``scores`` and
+    ``deals_before`` (deals of the session already played, which count towards
+    ``session.rounds``) start the session from a given position. Arguments are checked
     (:mod:`cardrules.engine.arguments`): a seed is a whole number from 0 to 2**64 - 1 (what
     a record stores), the dealer a seat at the table, the pool from 0 and the scores (one
     a seat) within a billion counters; anything else raises a named error. ``on_deal`` is called
@@ -122,6 +125,7 @@ class Session(SessionState):
         deal: FixedDeal | None = None,
         first_deal: bool = True,
         single: bool | None = None,
+        deals_before: int = 0,
         origin: Origin | None = None,
         on_deal: Callable[[Deal], None] | None = None,
         pause_at_deal_end: bool = False,
@@ -142,6 +146,7 @@ class Session(SessionState):
         if dealer is not None:
             dealer = whole("dealer", dealer, low=0, high=n - 1)
         pool = whole("pool", pool, low=0, high=MAX_COUNTERS)
+        deals_before = whole("deals_before", deals_before, low=0, high=MAX_ROUNDS * MAX_TABLE)
         checked = [0] * n if scores is None else scores_of(scores, n)
         if deal is not None and not isinstance(deal, FixedDeal):
             raise ArgumentTypeError(f"deal: expected a FixedDeal, got {type(deal).__name__}")
@@ -168,6 +173,7 @@ class Session(SessionState):
         self._chance: ChanceNode | None = None
         self._deal: Deal | None = None
         self.pool = pool
+        self.deals_before = deals_before
         self.start = {
             "dealer": dealer,
             "pool": pool,
@@ -176,6 +182,8 @@ class Session(SessionState):
             "single": single,
             "deal": deal.to_json() if deal else None,
         }
+        if deals_before:
+            self.start["deals_before"] = deals_before
         if dealer is not None:
             self.dealer = dealer
         elif self._explicit:
@@ -278,6 +286,12 @@ class Session(SessionState):
         ctx = DealContext(
             self.players, self.dealer, self.pool + sum(stakes), stakes, self._single, self._first
         )
+        if self.rules.session.finish is Finish.RELEASE_LOOS:
+            # Peel's quick finish releasing the loos: those of the deal before the last are
+            # released, and in the last all stand, with no miss and no loo (1.1.16).
+            to_go = self.rules.session.rounds * self.players - self.deals_before - len(self.results)
+            ctx.last = to_go <= 1
+            ctx.released = to_go <= 2
         self.pool = ctx.pool
         return ctx
 
@@ -344,7 +358,7 @@ class Session(SessionState):
 
     def _session_over(self, res: DealResult) -> bool:
         r = self.rules.session
-        played = len(self.results)
+        played = self.deals_before + len(self.results)
         enough = played >= r.rounds * self.players
         if r.finish is Finish.TARGET_POINTS:
             top = max(self.scores)
@@ -352,13 +366,42 @@ class Session(SessionState):
                 self.winner = tuple(s for s in range(self.players) if self.scores[s] == top)
                 return True
             return False
-        if r.finish is Finish.FIXED_DEALS:
+        if r.finish in (Finish.FIXED_DEALS, Finish.RELEASE_LOOS):
+            return enough
+        if r.finish is Finish.DIVIDE_POOL:
+            if enough:
+                self._divide_pool()
             return enough
         if r.finish is Finish.UNTIL_SINGLE:
             return enough and res.next_single
         # EB1911: each deals the same number of times, then play goes on until a deal
         # ends without a loo.
         return enough and not res.looed
+
+    def _divide_pool(self) -> None:
+        """Peel's quick finish: "an equal division of the amount in the pool among the
+        players" (1.1.16), the odd counters one each from the last deal's elder hand."""
+        for s, share in zip(self._division_order(), split(self.pool, self.players), strict=True):
+            self.scores[s] += share
+        self.pool = 0
+
+    def _division_order(self) -> list[int]:
+        """The seats in the order of play of the last deal, its elder hand (now the dealer,
+        the deal having passed) first."""
+        return [(self.dealer + i) % self.players for i in range(self.players)]
+
+    @property
+    def division(self) -> tuple[int, ...]:
+        """What each seat received when the session ended by dividing the pool
+        (``session.finish: divide_pool``); zeros otherwise."""
+        last = self.last_result
+        n = self.players
+        if not self._over or last is None or self.rules.session.finish is not Finish.DIVIDE_POOL:
+            return (0,) * n
+        out = [0] * n
+        for s, share in zip(self._division_order(), split(last.carried, n), strict=True):
+            out[s] = share
+        return tuple(out)
 
     # ------------------------------------------------------------------ public API
 

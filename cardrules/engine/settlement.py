@@ -123,7 +123,9 @@ def settle_flush(view: DealView, candidates: Sequence[int]) -> DealResult:
     loo = tb.loo_amount(view.pool)
     pam = tb.promoted[trump]
     status = view.status
-    if r.payers is FlushPayers.ALL_OTHERS:
+    if view.ctx.released and r.destination is FlushDestination.NEXT_POOL:
+        payers = []  # Peel's quick finish: no loo into the pool (1.1.16)
+    elif r.payers is FlushPayers.ALL_OTHERS:
         payers = [s for s in view.order if s not in winners and status[s] != Status.OUT]
     else:
         payers = [s for s in candidates if s not in winners]
@@ -183,7 +185,8 @@ def settle_play(view: DealView) -> DealResult:
     loo = view.tables.loo_amount(pool)
     looed = []
     won = view.won
-    for pid in view.in_play:
+    # Peel's quick finish releases the loos of the last two deals (1.1.16).
+    for pid in () if view.ctx.released else view.in_play:
         if won[pid] == 0:
             if pid == n:
                 if r.declarations.miss_for_pool_looed:

@@ -91,7 +91,7 @@ class Tables:
         self.verdicts = [verdict_table(self, t) for t in range(5)]
         #: Plans worked out once for the deals of one kind at one table, by their makers'
         #: keys (:func:`~cardrules.engine.dealing.dealing_plan`).
-        self.plans: dict[tuple[int, bool], object] = {}
+        self.plans: dict[tuple[int, bool, bool], object] = {}
         #: The declarations open, as the deal asks for them, by what they depend on (at
         #: most a few thousand: see :meth:`~cardrules.engine.deal.Deal.legal_actions`).
         self.declarations: dict[tuple[bool, bool, int, bool, int, int], tuple[list[int], int]]

@@ -260,6 +260,8 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("session.finish", "until_single", _LOO, "1.1.16, D23"),
     ("session.finish", "equal_deals_then_no_loo", _LOO, "1.1.16, D23"),
     ("session.finish", "fixed_deals", _LOO, "1.1.16"),
+    ("session.finish", "divide_pool", _LOO, "1.1.16, D23"),
+    ("session.finish", "release_loos", _LOO, "1.1.16, D23"),
     ("session.finish", ANY, _PUTS, "1.5.7"),
     ("session.target_points", ANY, _PUTS, "1.5.7"),
     ("session.rounds", ANY, _LOO, "1.1.16"),

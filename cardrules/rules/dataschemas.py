@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.rules.bounds import MAX_TABLE
+from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
 
 __all__ = [
     "MAX_ACTIONS",
@@ -51,6 +51,13 @@ _DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}
 _COUNT = {"type": "integer", "minimum": -MAX_INT, "maximum": MAX_INT}
 _POOL = {"type": "integer", "minimum": 0, "maximum": MAX_INT}
+_DEALS_BEFORE = {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": MAX_ROUNDS * MAX_TABLE,
+    "description": "Deals of the session played before this one (they count towards "
+    "session.rounds).",
+}
 _NAME = {"type": "string", "minLength": 1, "maxLength": 255}
 _CARD = {"type": "string", "pattern": "^(10|[2-9TJQKA])[CDHS]$", "description": "A card: JC."}
 _CARDS: dict[str, Any] = {
@@ -137,6 +144,7 @@ def record_schema() -> dict[str, Any]:
             "scores": {"type": ["array", "null"], "items": _COUNT, "maxItems": MAX_PLAYERS},
             "first_deal": {"type": "boolean"},
             "single": {"type": ["boolean", "null"]},
+            "deals_before": _DEALS_BEFORE,
             "deal": {**_DEAL, "type": ["object", "null"]},
         },
         "additionalProperties": False,
@@ -236,6 +244,7 @@ def rulings_schema() -> dict[str, Any]:
             "scores": _RESULT_COUNTS,
             "first_deal": {"type": "boolean"},
             "single": {"type": ["boolean", "null"]},
+            "deals_before": _DEALS_BEFORE,
             "deal": _DEAL,
             "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
             "steps": {

@@ -523,7 +523,10 @@ class Session:
     peel_single: PeelSingle = section(PeelSingle)
     finish: Finish = opt(
         Finish.UNTIL_SINGLE,
-        "When the session ends: until_single needs a pool, target_points needs points.",
+        "When the session ends: until_single needs a pool, target_points needs points; "
+        "divide_pool and release_loos are Peel's quick finishes after the rounds: the pool "
+        "left divided equally among the players, or a last deal in which all stand, with no "
+        "miss and no loo, the loos of the deal before it released.",
         source="1.1.16, D23",
     )
     target_points: int = opt(

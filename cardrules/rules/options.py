@@ -376,6 +376,8 @@ class Finish(Choice):
     EQUAL_DEALS_THEN_NO_LOO = "equal_deals_then_no_loo"
     TARGET_POINTS = "target_points"
     FIXED_DEALS = "fixed_deals"
+    DIVIDE_POOL = "divide_pool"
+    RELEASE_LOOS = "release_loos"
 
 
 class Kind(Choice):

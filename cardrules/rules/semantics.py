@@ -238,6 +238,15 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set session.finish: target_points",
     ),
     (
+        lambda r: (
+            r.session.finish in (Finish.DIVIDE_POOL, Finish.RELEASE_LOOS)
+            and r.wagers.scoring is Scoring.POINTS
+        ),
+        "session.finish divide_pool and release_loos settle a pool, but a points race has none",
+        ("session.finish", "wagers.scoring"),
+        "set session.finish: target_points",
+    ),
+    (
         lambda r: r.special_hands.flush.enabled and r.wagers.scoring is Scoring.POINTS,
         "flushes are paid in counters, but wagers.scoring is points",
         ("special_hands.flush.enabled", "wagers.scoring"),

@@ -190,6 +190,7 @@ def run_ruling(ruling: Ruling) -> RulingResult:
             deal=fixed,
             first_deal=bool(d.get("first_deal", False)),
             single=d.get("single"),
+            deals_before=d.get("deals_before", 0),
         )
     except (CardRulesError, TypeError, ValueError) as exc:
         refused = (d.get("expect") or {}).get("refused")

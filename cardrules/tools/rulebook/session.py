@@ -32,6 +32,20 @@ _FINISH: dict[Any, Phrase] = {
         "after {round_s}",
         "The session ends when every player has dealt {rounds}.",
     ),
+    Finish.DIVIDE_POOL: (
+        "a quick finish after {round_s}: the pool divided",
+        "The session ends when every player has dealt {rounds}, just before the first dealer "
+        "would deal again, so that all have paid for the same number of deals; whatever is "
+        "then in the pool is divided equally among all the players, the odd counters going "
+        "one each to the players in order of play from the elder hand of the last deal.",
+    ),
+    Finish.RELEASE_LOOS: (
+        "a quick finish after {round_s}: the last loos released",
+        "The session ends when every player has dealt {rounds}, just before the first dealer "
+        "would deal again. Those who win no trick in the last deal but one are released "
+        "from their loo; in the last deal every player stands on his own cards{last_no_miss}, "
+        "nobody may throw up, and nobody is looed: its pool goes to the tricks.",
+    ),
 }
 
 

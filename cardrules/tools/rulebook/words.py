@@ -159,6 +159,7 @@ def template_words(r: Rules) -> dict[str, Any]:
             else ""
         ),
         "dealer_out_miss": " (or stands out of the play)" if out else "",
+        "last_no_miss": ", no miss being dealt" if r.deal.miss else "",
         "dealer_out_lone": (
             "; when the dealer stands out of the play, the lone player takes the pool without play"
             if out
