@@ -16,6 +16,13 @@ machine weighs less on the figures; still, read the ratios, measured in the same
 never the absolute figures. The measurements of the engine and of the environment are
 interleaved and the median of ``--reps`` is shown.
 
+Last, an OpenSpiel ``state.clone()`` against the ``Session.clone()`` of its session, at a
+position in the first trick (the best of ``--reps`` runs of 20,000 clones each), when
+open_spiel is installed.
+
+Each ratio is printed with its bound and whether it is met: a PettingZoo step at most
+3 times the engine's step, an OpenSpiel clone no slower than the session's.
+
 Usage: python benchmarks/adapter_speed.py [--steps 30000] [--reps 3]
 """
 
@@ -26,6 +33,7 @@ import random
 import statistics
 import sys
 import time
+import timeit
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,6 +45,15 @@ from cardrules.envs import pettingzoo as pz
 
 GAMES = ("three-card-loo", "five-card-loo")
 clock = time.process_time
+#: The most a PettingZoo step may cost, in engine steps; the most an OpenSpiel clone may
+#: cost, in the session's clones.
+STEP_BOUND = 3.0
+CLONE_BOUND = 1.0
+
+
+def verdict(ratio: float, bound: float) -> str:
+    """The bound, and whether ``ratio`` meets it."""
+    return f"(bound {bound:g}x: {'met' if ratio <= bound else 'NOT met'})"
 
 
 def engine_costs(variant: str, steps: int, seed: int) -> tuple[float, float]:
@@ -110,12 +127,42 @@ def main(argv: list[str] | None = None) -> int:
         e_loop = statistics.median(x[1] for x in eng)
         z_step = statistics.median(x[0] for x in zoo)
         z_loop = statistics.median(x[1] for x in zoo)
+        ratio = z_step / e_step
         print(
             f"{variant}, 5 players: engine step {e_step:.1f} us, PettingZoo last()+step "
-            f"{z_step:.1f} us: {z_step / e_step:.2f}x; whole loops (episode ends included) "
-            f"{e_loop:.1f} us and {z_loop:.1f} us: {z_loop / e_loop:.2f}x"
+            f"{z_step:.1f} us: {ratio:.2f}x {verdict(ratio, STEP_BOUND)}; whole loops "
+            f"(episode ends included) {e_loop:.1f} us and {z_loop:.1f} us: "
+            f"{z_loop / e_loop:.2f}x"
         )
+    for variant in GAMES:
+        print(clone_costs(variant, args.reps))
     return 0
+
+
+def clone_costs(variant: str, reps: int, number: int = 20_000) -> str:
+    """An OpenSpiel clone against the session's, in the first trick, in words."""
+    try:
+        # Imported here: open_spiel is optional (Python 3.11 and later).
+        import pyspiel  # type: ignore[import-not-found]
+
+        import cardrules.openspiel  # noqa: F401  (registers the game)
+    except ImportError:
+        return f"{variant}: open_spiel is not installed, OpenSpiel clones not measured"
+    game = pyspiel.load_game("python_cardrules", {"variant": variant, "players": 5})
+    rng, state = random.Random(1), game.new_initial_state()
+    while state.is_chance_node() or state.session.deal.phase_name != "play":
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    best = {}
+    for name, clone in (("session", state.session.clone), ("openspiel", state.clone)):
+        best[name] = min(timeit.repeat(clone, number=number, repeat=reps)) / number * 1e6
+    ratio = best["openspiel"] / best["session"]
+    return (
+        f"{variant}, 5 players: Session.clone() {best['session']:.1f} us, OpenSpiel "
+        f"state.clone() {best['openspiel']:.1f} us: {ratio:.2f}x {verdict(ratio, CLONE_BOUND)}"
+    )
 
 
 if __name__ == "__main__":

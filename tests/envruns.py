@@ -17,6 +17,7 @@ from tables import rules_of
 import cardrules
 from cardrules.cards import CARD_TEXT
 from cardrules.engine.actions import action_text
+from cardrules.engine.encoding import Encoder
 from cardrules.engine.space import action_space, legal_mask
 from cardrules.envs.gymnasium import ENV_ID
 from cardrules.envs.pettingzoo import env
@@ -60,13 +61,15 @@ def masked_run(
     a shadow session (the engine alone) fed the same actions: returns the deals played.
 
     Checked at every step: both environments give equal observations, masks, rewards,
-    terminations and agents; the mask is exactly the legal actions of the seat to move;
-    the action taken is legal; each agent's reward is what the shadow's deals gave it
+    terminations and agents; the observation is the encoder's, written afresh; the mask is
+    exactly the legal actions of the seat to move; the action taken is legal; each agent's
+    reward is what the shadow's deals gave it
     (net counters, or points). At every deal's end the deals, scores and pools are equal."""
     rules = rules_of(variant, house)
     space = action_space(rules, players)
     names = space.names()
     a, b = (env(variant, house, players, episode=episode) for _ in range(2))
+    fresh = Encoder(rules, players)  # its own caches: the observation written afresh
     a.reset(seed=seed)
     b.reset(seed=seed)
     rng = random.Random(seed)
@@ -106,6 +109,7 @@ def masked_run(
         hand = s.deal.cards.hands[seat]
         legal = s.legal_actions()
         assert obs_a["action_mask"].tolist() == list(legal_mask(s))
+        assert obs_a["observation"].tolist() == fresh.encode(s, seat)
         indices = np.flatnonzero(obs_a["action_mask"]).tolist()
         assert indices == sorted(names.index(compact_name(x, hand)) for x in legal)
         index = rng.choice(indices)

@@ -287,6 +287,31 @@ def test_numpy_and_list_agree() -> None:
         assert enc.encode(s, seat, ints) == enc.encode(s, seat)
 
 
+def test_signed_bytes_hold_the_small_counters() -> None:
+    """Written as signed bytes, the counters from -128 to 127 are in the bytes and only the
+    others come apart: read as numpy's int8 with those put in, the encoding is the same."""
+    rules = rules_of("three-card-loo")
+    enc = encoder(rules, 5)
+    bits = bytearray(enc.size)
+    seen_apart: set[int] = set()
+    for scores, pool in (([-300, 127, -128, 128, 5], 200), ([0, -1, 1, -129, 0], 127)):
+        s = cardrules.new_session(rules, players=5, seed=3, scores=scores, pool=pool)
+        rng = random.Random(2)
+        while not s.deal_over:
+            for seat in range(5):
+                counts = enc.write(s, seat, bits, signed=True)
+                x = np.frombuffer(bits, dtype=np.int8).astype(np.float32)
+                for i, value in counts:
+                    x[i] = value
+                assert x.tolist() == enc.encode(s, seat)
+                seen_apart.update(value for _, value in counts)
+                in_bytes = {v for _, v in enc.write(s, seat, bytearray(enc.size))} - seen_apart
+                assert in_bytes and all(-128 <= v < 128 for v in in_bytes)
+            s.apply(rng.choice(s.legal_actions()))
+    # Only those a byte cannot hold came apart (the antes moved the counters a little).
+    assert seen_apart and all(not -128 <= v < 128 for v in seen_apart)
+
+
 def test_bad_arguments_are_refused() -> None:
     s = cardrules.new_session("put", seed=1)
     enc = Encoder(s.rules, 2)

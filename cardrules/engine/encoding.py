@@ -42,11 +42,12 @@ section         length       contents
 ``tricks``      T x L x P    (recall) each trick: each player's card
 ==============  ===========  =========================================================
 
-The sections from ``trump`` to ``dealt`` stay as they are for a whole deal, and those
-from ``played`` on only grow: an encoder keeps them for each seat and copies them in,
-so an encoding costs about what the present changes of it (the hand, the statuses, the
-trick). :meth:`Encoder.write` gives the 0/1 entries as a ``bytearray`` and the counts
-apart, for adapters that build their own arrays.
+The sections from ``trump`` to ``promoted`` are every seat's for a whole deal, and those
+from ``played`` on only grow: an encoder keeps the first once a deal and the second for
+each seat, and copies them in, so an encoding costs about what the present changes of it
+(the hand, the statuses, the trick). :meth:`Encoder.write` gives the 0/1 entries as a
+``bytearray`` and the counts apart (with ``signed``, only those a signed byte cannot
+hold), for adapters that build their own arrays.
 
 >>> import cardrules
 >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
@@ -120,27 +121,39 @@ def _miss_plays(rules: Rules) -> bool:
     )
 
 
-def _seat_writer(bases: list[int]) -> Callable[..., None]:
+def _seat_writer(bases: list[int], signed: bool, exchanges: bool) -> Callable[..., None]:
     """Straight-line code writing each seat's status fields at ``bases`` (where each
     seat's fields begin, seen from one observer): the loop over the seats written out
     with its offsets as constants, which halves the cost of the busiest part of an
     encoding. For each seat: its status's flag, whether it exchanged and how many cards,
-    its tricks and cards held (a byte each), and its score among the counts."""
+    its tricks and cards held (a byte each), and its score among the counts (``signed``:
+    in its byte, as a signed byte, when one holds it). Without ``exchanges``, for when no
+    seat has exchanged, the exchanges are not read."""
     f = _F
     lines = ["def write(bits, counts, status, exchanged, won, hands, scores, F=FIELDS):"]
     for s, o in enumerate(bases):
+        lines.append(f"    bits[{o} + F[status[{s}]]] = 1")
+        if exchanges:
+            lines += [
+                f"    x = exchanged[{s}]",
+                "    if x >= 0:",
+                f"        bits[{o + f['exchanged']}] = 1",
+                f"        bits[{o + f['cards_exchanged']}] = x",
+            ]
         lines += [
-            f"    bits[{o} + F[status[{s}]]] = 1",
-            f"    x = exchanged[{s}]",
-            "    if x >= 0:",
-            f"        bits[{o + f['exchanged']}] = 1",
-            f"        bits[{o + f['cards_exchanged']}] = x",
             f"    bits[{o + f['tricks_won']}] = won[{s}]",
             f"    bits[{o + f['cards_held']}] = len(hands[{s}])",
             f"    x = scores[{s}]",
-            "    if x:",
-            f"        counts.append(({o + f['score']}, x))",
         ]
+        if signed:
+            lines += [
+                "    if -128 <= x < 128:",
+                f"        bits[{o + f['score']}] = x & 255",
+                "    else:",
+                f"        counts.append(({o + f['score']}, x))",
+            ]
+        else:
+            lines += ["    if x:", f"        counts.append(({o + f['score']}, x))"]
     scope: dict[str, Any] = {"FIELDS": _STATUS_FIELDS}
     exec("\n".join(lines), scope)  # generated from integers only
     writer: Callable[..., None] = scope["write"]
@@ -218,6 +231,7 @@ class Encoder:
         #: The offsets :meth:`write` reads on every call.
         self._hot = (
             self._offsets["hand"],
+            self._offsets.get("dealt", -1),
             self._offsets.get("laid_aside", -1),
             self._offsets["phase"],
             self._offsets["table"],
@@ -235,17 +249,23 @@ class Encoder:
             for seat in range(players)
         ]
         self._marks: dict[int, list[tuple[int, int]]] = {}
-        #: ``_seat_writers[seat]``: writes every seat's fields as ``seat`` sees them.
-        self._seat_writers = [_seat_writer(bases) for bases in self._seat_bases]
-        #: The part that stays as it is for a deal (``trump`` to ``dealt``), and the part
-        #: that only grows (``played`` on): ``[start, end)`` of each.
-        self._deal_part = (
-            self._offsets["trump"],
-            self._offsets["phase"] if not recall else self._offsets["laid_aside"],
-        )
+        #: ``_seat_writers[signed * 2 + exchanges][seat]``: writes every seat's fields as
+        #: ``seat`` sees them, the scores as counts (``signed`` False) or in signed bytes
+        #: (True), the exchanges read or not (when nobody has exchanged).
+        self._seat_writers = [
+            [_seat_writer(bases, signed, exchanges) for bases in self._seat_bases]
+            for signed in (False, True)
+            for exchanges in (False, True)
+        ]
+        self._no_exchanges = [-1] * players
+        #: The part the same for every seat and for a whole deal (``trump`` to
+        #: ``promoted``), and the part that only grows (``played`` on): ``[start, end)``
+        #: of each.
+        self._deal_part = (self._offsets["trump"], self._offsets["promoted"] + npack)
         self._play_part = (self._offsets["played"], offset)
-        #: Per seat, the deal's hands as dealt and the deal part's bytes.
-        self._static: dict[int, tuple[list[list[int]], bytes]] = {}
+        #: The last deal's hands as dealt (which tell one deal from another: they are never
+        #: changed once dealt) and the deal part's bytes.
+        self._static: tuple[list[list[int]], bytes] | None = None
         #: Per seat, the last play seen, the plays seen and the play part's bytes.
         self._seen: dict[int, tuple[tuple[int, int], int, bytearray]] = {}
 
@@ -314,13 +334,22 @@ class Encoder:
         return out
 
     def write(
-        self, session: Session, seat: int, bits: bytearray, *, checked: bool = True
+        self,
+        session: Session,
+        seat: int,
+        bits: bytearray,
+        *,
+        checked: bool = True,
+        signed: bool = False,
     ) -> list[tuple[int, int]]:
         """Write ``seat``'s encoding into ``bits`` (a ``bytearray`` of :attr:`size`,
         overwritten whole) as far as a byte holds it (the flags, and the counts of cards
         and tricks), and return the rest, the counters (scores, the pool), as (index,
-        value) pairs: the encoding is ``bits`` with those values put in. ``checked=False``
-        skips checking the arguments (for an adapter that checked them once).
+        value) pairs: the encoding is ``bits`` with those values put in. With ``signed``,
+        ``bits`` is read as signed bytes (numpy's ``int8``): the counters from -128 to
+        127 are written in it too, and only the others returned (most often none).
+        ``checked=False`` skips checking the arguments (for an adapter that checked them
+        once).
 
         >>> import cardrules
         >>> s = cardrules.new_session("five-card-loo", seed=1)
@@ -329,6 +358,8 @@ class Encoder:
         >>> counts = enc.write(s, 0, bits)
         >>> sum(bits[:52]), (enc.offset("table") + 4, 5) in counts  # the hand; the pool
         (5, True)
+        >>> enc.write(s, 0, bits, signed=True), bits[enc.offset("table") + 4]
+        ([], 5)
         """
         n = self.players
         if checked:
@@ -344,28 +375,33 @@ class Encoder:
         decl = d.decl
         play = d.play
         pos = self._pos
-        o_hand, o_laid, o_phase, o_table, o_lead, o_trick = self._hot
+        o_hand, o_dealt, o_laid, o_phase, o_table, o_lead, o_trick = self._hot
         bits[:] = self._zeros
         counts: list[tuple[int, int]] = []
         o = o_hand
         for c in cards.hands[seat]:
             bits[o + pos[c]] = 1
-        static = self._static.get(seat)
+        static = self._static
         if static is None or static[0] is not cards.dealt:
-            static = self._static[seat] = (cards.dealt, self._deal_bytes(d, seat))
+            static = self._static = (cards.dealt, self._deal_bytes(d))
         lo, hi = self._deal_part
         bits[lo:hi] = static[1]
-        if self.recall and seat in cards.discard_owner:
-            o = o_laid
-            laid = zip(cards.discarded, cards.discard_owner, strict=True)
-            for c in [c for c, w in laid if w == seat]:
+        if self.recall:
+            o = o_dealt
+            for c in cards.dealt[seat]:
                 bits[o + pos[c]] = 1
+            if seat in cards.discard_owner:
+                o = o_laid
+                laid = zip(cards.discarded, cards.discard_owner, strict=True)
+                for c in [c for c, w in laid if w == seat]:
+                    bits[o + pos[c]] = 1
         phase = d.phase
         bits[o_phase + phase] = 1
         # Seats, relative to the observer: ``bases[s]`` is where seat ``s``'s fields begin.
         bases = self._seat_bases[seat]
-        self._seat_writers[seat](
-            bits, counts, decl.status, decl.exchanged, play.won, cards.hands, session.scores
+        exchanged = decl.exchanged
+        self._seat_writers[signed * 2 + (exchanged != self._no_exchanges)][seat](
+            bits, counts, decl.status, exchanged, play.won, cards.hands, session.scores
         )
         if d.to_move >= 0:
             bits[bases[d.to_move]] = 1
@@ -386,8 +422,12 @@ class Encoder:
             bits[o + 1] = 1
             bits[o + 2] = play.won[n]
         bits[o + 3] = len(cards.stock)
-        if d.pool:
-            counts.append((o + 4, d.pool))
+        pool = d.pool
+        if pool:
+            if signed and -128 <= pool < 128:
+                bits[o + 4] = pool & 255
+            else:
+                counts.append((o + 4, pool))
         if chal.put_seen:
             bits[o + 5] = 1
         # The tricks: players are slots relative to the observer, the miss last.
@@ -408,10 +448,9 @@ class Encoder:
                 bits[lo:hi] = self._play_bytes(play.played, k, seat)
         return counts
 
-    def _deal_bytes(self, d: Any, seat: int) -> bytes:
-        """The deal part of ``seat``'s encoding (``trump`` to ``dealt``): it stays as it is
-        throughout a deal. (A deal's hands as dealt are never changed once dealt, so they
-        tell one deal from another.)"""
+    def _deal_bytes(self, d: Any) -> bytes:
+        """The deal part of an encoding (``trump`` to ``promoted``): every seat's, for the
+        whole deal."""
         cards = d.cards
         pos = self._pos
         off = self._offsets
@@ -424,10 +463,6 @@ class Encoder:
         promoted = self._promoted[trump]
         if promoted >= 0:
             part[off["promoted"] - lo + pos[promoted]] = 1
-        if self.recall:
-            o = off["dealt"] - lo
-            for c in cards.dealt[seat]:
-                part[o + pos[c]] = 1
         return bytes(part)
 
     def _trick_marks(self, k: int) -> list[tuple[int, int]]:
@@ -462,7 +497,7 @@ class Encoder:
                 if count == len(played):
                     return prev
                 start = count
-                part = bytearray(prev)
+                part = prev  # extended in place: the copy kept is this seat's own
             else:
                 part = bytearray(hi - lo)
         else:

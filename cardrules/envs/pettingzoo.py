@@ -53,6 +53,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
+from cardrules.engine.actions import EXCHANGE
 from cardrules.engine.session import Session
 from cardrules.envs.table import EPISODES, Table, deal_rewards, render_ansi
 from cardrules.errors import ArgumentValueError, IllegalActionError
@@ -216,12 +217,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._rewarded = False  # whether the rewards of the last step are not all 0
         self._space = self.table.space
         self._encoder = self.table.encoder
-        #: The encoding's flags, written in place, and the numpy view of them.
+        #: The encoding, written in place as signed bytes (the counters that fit in one
+        #: included), and the numpy view of them.
         self._bits = bytearray(self._encoder.size)
-        self._bits_view = np.frombuffer(self._bits, dtype=np.uint8)
-        #: The action mask, written in place, and its numpy view (copied out).
-        self._mask_bits = bytearray(self._space.size)
-        self._mask_view = np.frombuffer(self._mask_bits, dtype=np.int8)
+        self._bits_view = np.frombuffer(self._bits, dtype=np.int8)
+        #: The action masks met so far, by their legal actions (and the hand, when
+        #: exchanges are among them): each observation gets a copy of one.
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        self._no_mask = np.zeros(size, dtype=np.int8)
 
     # ------------------------------------------------------------------ spaces
 
@@ -279,18 +282,25 @@ class raw_env(AECEnv):  # type: ignore[misc]
         s = self.session
         assert s is not None, "reset() first"
         seat = self._seat[agent]
-        counts = self._encoder.write(s, seat, self._bits, checked=False)
-        obs = self._bits_view.astype(np.float32)  # a new array, every flag in it
-        for i, value in counts:
+        counts = self._encoder.write(s, seat, self._bits, checked=False, signed=True)
+        obs = self._bits_view.astype(np.float32)  # a new array
+        for i, value in counts:  # counters too big for a byte (most often none)
             obs[i] = value
         deal = s.deal
-        if seat == deal.to_move:
-            mask = np.frombuffer(
-                self._space.mask(deal.cards.hands[seat], deal.legal_actions()), np.int8
+        if seat != deal.to_move:
+            return {"observation": obs, "action_mask": self._no_mask.copy()}
+        legal = deal.legal_actions()
+        hand = deal.cards.hands[seat]
+        # An exchange's index depends on the hand: then the hand is in the key.
+        key = tuple(legal) if legal[-1] < EXCHANGE else (*legal, -1, *hand)
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= 4096:
+                self._masks.clear()
+            mask = self._masks[key] = np.frombuffer(
+                bytes(self._space.mask(hand, legal)), dtype=np.int8
             )
-        else:
-            mask = np.zeros(self._space.size, dtype=np.int8)
-        return {"observation": obs, "action_mask": mask}
+        return {"observation": obs, "action_mask": mask.copy()}
 
     def step(self, action: Any) -> None:
         """Take ``action`` (a compact index) for the agent to act.
@@ -350,8 +360,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         if ended:
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[s.to_move]
+        else:  # the session's seat to move, its deal in progress
+            self.agent_selection = self.possible_agents[s.deal.to_move]
 
     # ------------------------------------------------------------------ showing
 
