@@ -176,6 +176,23 @@ def test_takes_the_miss_with_a_weak_hand_when_the_pool_is_worth_it() -> None:
     assert _heuristic(_three_card(("KH", "5S", "7C"), pool=27)) == STAND
 
 
+def test_a_hopeless_hand_is_not_thrown_up_when_the_loos_are_released() -> None:
+    # Peel's quick finish releases the loos of the last deal but one (1.1.16): standing
+    # on three low plain cards, thrown up in an ordinary deal, can then only gain.
+    rules = cardrules.load_variant("three-card-loo", overrides={"session.finish": "release_loos"})
+    deal = FixedDeal(
+        hands=(("2S", "3D", "4C"), ("2H", "3H", "4H"), ("7S", "8S", "9S"), ("7D", "8D", "9D")),
+        miss=("TS", "JS", "QS"),
+        turn_up="9H",
+    )
+    assert _heuristic(_three_card(("2S", "3D", "4C"))) == THROW_UP  # the same, ordinarily
+    s = Session(rules, 4, dealer=3, deal=deal, deals_before=2)
+    view = SeatView(s, s.to_move)
+    assert view.observation["loos_released"] is True
+    assert declaration_values(Situation.from_view(view))[STAND] >= 0
+    assert _heuristic(s) != THROW_UP
+
+
 def test_the_dealer_facing_a_lone_stander_follows_the_legal_list() -> None:
     def facing_lone_stander(overrides: dict[str, object] | None = None) -> Session:
         rules = cardrules.load_variant("three-card-loo", overrides=overrides)

@@ -24,7 +24,7 @@ from cardrules.cards import card_text, sorted_cards
 from cardrules.engine.deal import Deal
 from cardrules.engine.phases import OUT, PLAY, STOOD, THREW, UNDECIDED
 from cardrules.engine.view import DealView
-from cardrules.rules.model import Rules
+from cardrules.rules.model import Finish, Rules
 
 
 class Table(Protocol):
@@ -80,8 +80,10 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
     ``shown``, ``legal``. Data: ``hand_ids``, ``dealt_ids``, ``statuses`` (see
     :func:`seat_status`), ``exchanged`` (cards each seat exchanged, -1 for none),
     ``public_actions`` ([seat, action id] as ``seat`` sees them), ``revealed`` (per seat,
-    the ids of the cards it has shown the table: played or shown as a hand), and
-    ``result`` (the finished deal's result, else None).
+    the ids of the cards it has shown the table: played or shown as a hand),
+    and ``result`` (the finished deal's result, else None); with partners ``partner``, and
+    under Peel's quick finish that releases the loos ``loos_released`` (nobody is looed
+    this deal, 1.1.16).
     """
     d = session.deal
     v = d.view
@@ -138,4 +140,6 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
         obs["miss_hand"] = [card_text(c) for c in sorted_cards(v.hand(n))]
     if session.rules.partnerships.enabled:
         obs["partner"] = (seat + 2) % n
+    if session.rules.session.finish is Finish.RELEASE_LOOS:
+        obs["loos_released"] = v.ctx.released
     return obs

@@ -241,6 +241,7 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
                     tricks=(),
                     scores=[],
                     put_seen=False,
+                    loos_released=v.ctx.released,
                 )
                 choice = heuristic_action(sit)
                 if (choice >= A.EXCHANGE) != (kind == A.EXCHANGE) or (

@@ -92,7 +92,12 @@ def _value(sit: Situation, chances: Sequence[float]) -> float:
     for p in chances:
         none *= 1.0 - p
     share = sit.pool / sit.rules.deal.hand_size
-    return tricks * share - none * sit.tables.loo_amount(sit.pool)
+    return tricks * share - none * _loo(sit)
+
+
+def _loo(sit: Situation) -> int:
+    """The loo a stander who wins no trick pays: none when the loos are released."""
+    return 0 if sit.loos_released else sit.tables.loo_amount(sit.pool)
 
 
 def declaration_values(sit: Situation) -> dict[int, float]:
@@ -152,7 +157,7 @@ def declaration_values(sit: Situation) -> dict[int, float]:
         rank[mask] = rank[rest] + A.COLUMNS[count[mask]][c]
         suits[mask] = suits[rest] | (0 if c == pam else 1 << (c // 13))
     share = sit.pool / size
-    loo = sit.tables.loo_amount(sit.pool)
+    loo = _loo(sit)
     for out in range(1, full + 1):
         m = count[out]
         a = A.EXCHANGE_OFFSETS[m] + rank[out]

@@ -43,13 +43,15 @@ class Situation:
     for the pool); ``trick`` the current trick as ``(seat, card)``; ``played``
     every card played so far; ``standers`` the others who stand (the miss
     played for the pool counts as one); ``undecided`` the others still to
-    declare; ``tricks`` each finished trick's winning seat (None for a tie).
+    declare; ``tricks`` each finished trick's winning seat (None for a tie);
+    ``loos_released`` whether nobody is looed this deal (Peel's quick finish, 1.1.16).
     """
 
     __slots__ = (
         "dealer",
         "hand",
         "legal",
+        "loos_released",
         "miss_untaken",
         "phase",
         "played",
@@ -89,6 +91,7 @@ class Situation:
         tricks: tuple[int | None, ...],
         scores: list[int],
         put_seen: bool,
+        loos_released: bool = False,
     ) -> None:
         self.rules = rules
         self.tables: Tables = tables_for(rules)
@@ -109,6 +112,7 @@ class Situation:
         self.tricks = tricks
         self.scores = scores
         self.put_seen = put_seen
+        self.loos_released = loos_released
 
     def key(self) -> tuple[Any, ...]:
         """Everything in the situation, for comparisons."""
@@ -166,6 +170,7 @@ class Situation:
             tricks=tuple(obs["tricks"]),
             scores=list(obs["scores"]),
             put_seen=put_seen,
+            loos_released=bool(obs.get("loos_released", False)),
         )
 
     @classmethod
@@ -204,6 +209,7 @@ class Situation:
             tricks=d.tricks_by_seat(),
             scores=list(t.scores),
             put_seen=d.put_seen,
+            loos_released=d.ctx.released,
         )
 
 
