@@ -99,6 +99,26 @@ def test_the_fast_and_the_checked_path_play_the_same_sessions(
     _same_by_both_paths(game, house, base=5, sessions=3, deals=8)
 
 
+#: Options no bundled file sets that change who declares, what a flush does and how a
+#: session ends: the dealer out of the play, a flush made by an exchange shown at once,
+#: Peel's quick finishes.
+OVERRIDES: list[tuple[str, tuple[str, ...], dict[str, object]]] = [
+    ("three-card-loo", (), {"players.dealer_sits_out_above": 4}),
+    ("five-card-loo", (), {"players.dealer_sits_out_above": 4}),
+    ("five-card-loo", ("hoffmann-1909",), {"exchange.exchanger_must_play": False}),
+    ("three-card-loo", (), {"session.finish": "release_loos"}),
+    ("five-card-loo", ("hoffmann-1909",), {"session.finish": "release_loos"}),
+    ("irish-loo", (), {"session.finish": "divide_pool", "session.rounds": 2}),
+]
+
+
+@pytest.mark.parametrize(("game", "house", "overrides"), OVERRIDES)
+def test_options_no_file_sets_play_the_same_by_both_paths(
+    game: str, house: tuple[str, ...], overrides: dict[str, object]
+) -> None:
+    _same_by_both_paths(game, house, base=7, sessions=2, deals=10, overrides=overrides)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "house"), RULE_SETS)
 def test_many_sessions_play_the_same_by_both_paths(game: str, house: tuple[str, ...]) -> None:
@@ -246,17 +266,23 @@ def test_the_random_bot_draws_the_same_action_from_an_offer_as_from_the_list() -
 
 
 def _same_by_both_paths(
-    game: str, house: tuple[str, ...], *, base: int, sessions: int, deals: int
+    game: str,
+    house: tuple[str, ...],
+    *,
+    base: int,
+    sessions: int,
+    deals: int,
+    overrides: dict[str, object] | None = None,
 ) -> None:
     """Play ``sessions`` seeded sessions of ``deals`` deals at each table size by the fast
     path and by the checked one: the same games, and the fast record replays."""
-    rules = load_variant(game, house_rules=house)
+    rules = load_variant(game, house_rules=house, overrides=overrides)
     for players in _tables(rules):
         for i in range(sessions):
             seed = derive_seed(base, players, i)
-            fast = cardrules.new_session(game, house, players=players, seed=seed)
+            fast = cardrules.new_session(game, house, overrides, players=players, seed=seed)
             play_out(fast, random_bots(seed, players), max_deals=deals)
-            checked = cardrules.new_session(game, house, players=players, seed=seed)
+            checked = cardrules.new_session(game, house, overrides, players=players, seed=seed)
             _play_checked(checked, random_bots(seed, players), deals)
             assert fast.actions == checked.actions
             assert fast == checked  # the whole state, results and scores included
