@@ -248,7 +248,7 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]
         if s.is_chance_node():
             s.apply_chance(int(action))
         else:
-            s.apply(self._pos.space.from_compact(self._hand(), int(action)))
+            s.apply(self._pos.space.from_compact(self._hand(), int(action), s.deal.trump))
 
     def _action_to_string(self, player: int, action: int) -> str:
         s = self._pos.session
@@ -257,7 +257,7 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]
             return outcome_text(node, int(action))
         if s.to_move != player:
             return f"action {action}"
-        return action_text(self._pos.space.from_compact(self._hand(), int(action)))
+        return action_text(self._pos.space.from_compact(self._hand(), int(action), s.deal.trump))
 
     def is_terminal(self) -> bool:
         """Whether the deal is over."""

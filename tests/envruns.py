@@ -16,6 +16,7 @@ from tables import rules_of
 
 import cardrules
 from cardrules.cards import CARD_TEXT
+from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text
 from cardrules.engine.encoding import Encoder
 from cardrules.engine.space import action_space, legal_mask
@@ -113,7 +114,7 @@ def masked_run(
         indices = np.flatnonzero(obs_a["action_mask"]).tolist()
         assert indices == sorted(names.index(compact_name(x, hand)) for x in legal)
         index = rng.choice(indices)
-        action = space.from_compact(hand, index)
+        action = space.from_compact(hand, index, s.deal.trump)
         assert action in legal
         a.step(index)
         b.step(index)
@@ -139,6 +140,8 @@ def compact_name(action: int, hand: list[int]) -> str:
     the same words, except that an exchange names its cards by their places in the hand
     sorted by card id."""
     text = action_text(action)
+    if A.is_civil(action):
+        return "play ACE civil"  # one index whichever suit is trumps
     if not text.startswith("exchange "):
         return text
     held = [CARD_TEXT[c] for c in sorted(hand)]

@@ -68,7 +68,7 @@ def _refused(exc: BaseException, builtin: type[Exception]) -> None:
         (False, ArgumentTypeError, "an action is its id"),
         ([16], ArgumentTypeError, "an action is its id"),
         (-1, ArgumentValueError, "no action has id -1"),
-        (9, ArgumentValueError, "no action has id 9"),  # between the words and the plays
+        (12, ArgumentValueError, "no action has id 12"),  # between the calls and the plays
         (LAST_ACTION + 1, ArgumentValueError, f"no action has id {LAST_ACTION + 1}"),
         (10**40, ArgumentValueError, "no action has id"),
         ("", ActionSyntaxError, "empty action"),

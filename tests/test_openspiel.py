@@ -89,8 +89,9 @@ def test_the_game_reads_its_parameters() -> None:
     game = load("five-card-loo", players=6)
     rules = cardrules.load_variant("five-card-loo")
     assert game.num_players() == 6
-    # Stand, throw-up, 52 plays and the 31 exchanges of five cards (positions in the hand).
-    assert game.num_distinct_actions() == 2 + 52 + 31
+    # Stand, throw-up, the ace of trumps led calling "Pam, be civil", 52 plays and the 31
+    # exchanges of five cards (positions in the hand).
+    assert game.num_distinct_actions() == 2 + 1 + 52 + 31
     assert game.max_chance_outcomes() == 52
     # Five cards to each of six, one turned up; the cut; draws are at most the stock.
     assert game.max_chance_nodes_in_history() == 1 + 52

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from tables import configurations, rules_of
 
@@ -28,6 +29,7 @@ from cardrules.engine.space import (
     utility_bounds,
 )
 from cardrules.errors import ArgumentValueError
+from cardrules.rules.model import BeCivil, CivilCall
 
 SIZES = [
     # stand, throw-up, take-miss, play-miss + 52 plays; no exchange.
@@ -40,15 +42,16 @@ SIZES = [
     ("three-card-loo", ("enquire-within",), 5, 55),
     # A 32-card pack: 4 words + 32 plays.
     ("three-card-loo", ("piquet-pack",), 4, 36),
-    # stand, throw-up + 52 plays + 5 + 10 + 10 + 5 + 1 = 31 exchanges.
-    ("five-card-loo", (), 3, 85),
-    ("five-card-loo", (), 5, 85),
-    ("five-card-loo", (), 6, 85),
-    ("five-card-loo", ("mixed-loo",), 5, 85),
-    # 32 cards, 4 players: stock 32 - 20 - 1 = 11, every subset: 2 + 32 + 31.
-    ("five-card-loo", ("piquet-pack",), 4, 65),
-    # 32 cards, 6 players: stock 32 - 30 - 1 = 1, one card at most: 2 + 32 + 5.
-    ("five-card-loo", ("piquet-pack",), 6, 39),
+    # stand, throw-up, the ace of trumps led calling "Pam, be civil" + 52 plays
+    # + 5 + 10 + 10 + 5 + 1 = 31 exchanges.
+    ("five-card-loo", (), 3, 86),
+    ("five-card-loo", (), 5, 86),
+    ("five-card-loo", (), 6, 86),
+    ("five-card-loo", ("mixed-loo",), 5, 86),
+    # 32 cards, 4 players: stock 32 - 20 - 1 = 11, every subset: 3 + 32 + 31.
+    ("five-card-loo", ("piquet-pack",), 4, 66),
+    # 32 cards, 6 players: stock 32 - 30 - 1 = 1, one card at most: 3 + 32 + 5.
+    ("five-card-loo", ("piquet-pack",), 6, 40),
     # stand, throw-up + 52 + 3 + 3 + 1 = 7 exchanges.
     ("irish-loo", (), 3, 61),
     ("irish-loo", (), 8, 61),
@@ -70,13 +73,23 @@ def test_size_worked_by_hand(variant: str, house: tuple[str, ...], players: int,
     assert len(action_space(rules, players).names()) == size
 
 
+def test_no_call_where_civility_needs_none_or_is_off() -> None:
+    # Without the call's index: stand, throw-up + 52 plays + 31 exchanges.
+    rules = rules_of("five-card-loo")
+    for following in (
+        attrs.evolve(rules.following, civil_call=CivilCall.NOT_NEEDED),
+        attrs.evolve(rules.following, be_civil=BeCivil.OFF),
+    ):
+        assert action_space_size(attrs.evolve(rules, following=following), 5) == 85
+
+
 def test_names_of_the_blocks() -> None:
     names = action_space(rules_of("five-card-loo"), 5).names()
-    assert names[:3] == ["stand", "throw-up", "play 2S"]
-    assert names[53] == "play AC"
+    assert names[:4] == ["stand", "throw-up", "play ACE civil", "play 2S"]
+    assert names[54] == "play AC"
     # One card: positions 0..4; then pairs in colex order: #0 #1, #0 #2, #1 #2, #0 #3 ...
-    assert names[54:60] == [f"exchange #{p}" for p in range(5)] + ["exchange #0 #1"]
-    assert names[60:62] == ["exchange #0 #2", "exchange #1 #2"]
+    assert names[55:61] == [f"exchange #{p}" for p in range(5)] + ["exchange #0 #1"]
+    assert names[61:63] == ["exchange #0 #2", "exchange #1 #2"]
     assert names[-1] == "exchange #0 #1 #2 #3 #4"
     four = action_space(rules_of("put-four-handed"), 4).names()
     assert four[:5] == ["throw-up", "put", "see", "refuse", "receive"]
@@ -89,10 +102,10 @@ def test_exchange_numbers_from_hand_positions() -> None:
     s = cardrules.new_session(rules_of("five-card-loo"), players=5, seed=1)
     hand = s.hand(s.to_move)
     # Positions 1 and 3: C(1,1) + C(3,2) = 4 among the pairs, after the 5 singles.
-    assert to_compact(s, exchange_id([hand[1], hand[3]])) == 54 + 5 + 4
-    assert from_compact(s, 54 + 5 + 4) == exchange_id([hand[1], hand[3]])
-    assert to_compact(s, exchange_id(hand)) == 84
-    assert from_compact(s, 54 + 2) == exchange_id([hand[2]])
+    assert to_compact(s, exchange_id([hand[1], hand[3]])) == 55 + 5 + 4
+    assert from_compact(s, 55 + 5 + 4) == exchange_id([hand[1], hand[3]])
+    assert to_compact(s, exchange_id(hand)) == 85
+    assert from_compact(s, 55 + 2) == exchange_id([hand[2]])
 
 
 def test_outside_the_space_is_refused() -> None:
@@ -103,7 +116,7 @@ def test_outside_the_space_is_refused() -> None:
     with pytest.raises(ArgumentValueError):
         to_compact(s, exchange_id(others[:2]))
     with pytest.raises(ArgumentValueError):
-        from_compact(s, 85)
+        from_compact(s, 86)
     with pytest.raises(ArgumentValueError):
         from_compact(s, -1)
     with pytest.raises(ArgumentValueError):

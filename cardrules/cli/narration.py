@@ -26,7 +26,7 @@ from cardrules.cli.screen import (
     signed,
     wrap,
 )
-from cardrules.engine.actions import action_text
+from cardrules.engine.actions import action_text, civil_card, is_civil
 from cardrules.engine.deal import Deal, FixedDeal
 from cardrules.engine.observation import seat_status
 from cardrules.engine.record import parse_step
@@ -193,6 +193,9 @@ class Narrator:
                 text = f"play {card_label(card, promoted)}"
         else:
             text = public_move(deal.public_history(self.viewer)[-1].split(": ", 1)[1])
+        if is_civil(move):
+            name = promoted[1] if promoted is not None else "Pam"
+            text = f'play {card_text(civil_card(move))}, calling "{name}, be civil"'
         lines = [f"  {mover}: {text}"]
         if self.sides and self.you is not None and text.startswith("give"):
             lines.extend(self._given(seat))

@@ -175,6 +175,8 @@ def action_menu(legal: Sequence[str], hand: Sequence[str] = ()) -> tuple[list[st
     >>> order, lines = action_menu(["play 4D", "play QH"], ["QH", "4D"])
     >>> order, lines
     (['play QH', 'play 4D'], ['  1) play QH   2) play 4D'])
+    >>> action_menu(["play AH civil", "play AH"])[0]  # the call after the plain lead
+    ['play AH', 'play AH civil']
     """
     place = {c: i for i, c in enumerate(hand)}
 
@@ -184,7 +186,7 @@ def action_menu(legal: Sequence[str], hand: Sequence[str] = ()) -> tuple[list[st
     words = [t for t in legal if " " not in t]
     cards = sorted(
         (t for t in legal if " " in t and not t.startswith("exchange ")),
-        key=lambda t: (t.split()[0], card_key(t.split()[1])),
+        key=lambda t: (t.split()[0], card_key(t.split()[1]), len(t.split())),
     )
     exchanges = sorted(
         (t for t in legal if t.startswith("exchange ")),
@@ -320,6 +322,9 @@ def screen_lines(
     if obs["phase"] == "play" or obs["trick"]:
         number = len(obs["tricks"]) + 1
         trick = [f"{who(s)} {card_label(c, promoted)}" for s, c in obs["trick"]]
+        if trick and obs.get("civil_called"):
+            name = promoted[1] if promoted is not None else "Pam"
+            trick[0] += f' ("{name}, be civil")'
         lines.extend(wrap(f"Trick {number}: ", trick or ["nothing played yet"]))
     for seat, cards in sorted(obs["shown"].items()):
         lines.append(f"Shown by {who(seat)}: {hand_text(cards)}")

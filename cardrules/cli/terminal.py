@@ -35,7 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from cardrules.cards import is_card_text
 from cardrules.cli.narration import Narrator, replay_lines
 from cardrules.cli.screen import WIDTH, action_menu, hand_text, screen_lines, seat_name, wrap
-from cardrules.engine.actions import WORDS, action_text, parse_action
+from cardrules.engine.actions import CIVIL_WORD, WORDS, action_text, parse_action
 from cardrules.engine.session import Session
 from cardrules.engine.space import action_space
 from cardrules.errors import CardRulesError, IllegalActionError
@@ -83,6 +83,7 @@ _HELP_FORMS = {
     "refuse": "refuse",
     "receive": "receive",
     "play": "play QH (or just QH)",
+    "civil": 'play AH civil (lead the ace of trumps calling "Pam, be civil")',
     "give": "give QH",
     "discard": "discard QH",
     "exchange": "exchange 2H 3C (or just 2H 3C)",
@@ -108,7 +109,10 @@ def game_help(verbs: Sequence[str]) -> list[str]:
 def game_verbs(session: Session) -> list[str]:
     """The verbs of every action the rules of ``session`` make possible at its table."""
     names = action_space(session.rules, session.players).names()
-    return list(dict.fromkeys(name.split()[0] for name in names))
+    verbs = list(dict.fromkeys(name.split()[0] for name in names))
+    if action_space(session.rules, session.players).civil >= 0:
+        verbs.insert(verbs.index("play") + 1, "civil")
+    return verbs
 
 
 # --------------------------------------------------------------------------- reading a choice
@@ -135,6 +139,8 @@ def parse_choice(text: str, order: Sequence[str], verbs: Sequence[str] = ()) -> 
     'throw-up'
     >>> parse_choice("10h", ["play TH", "play 2C"]), parse_choice("exchange 3c 2h", [])
     ('play TH', 'exchange 2H 3C')
+    >>> parse_choice("ah civil", ["play AH civil", "play AH"])
+    'play AH civil'
     >>> parse_choice("7", ["stand", "throw-up"])
     Traceback (most recent call last):
     ...
@@ -167,7 +173,9 @@ def parse_choice(text: str, order: Sequence[str], verbs: Sequence[str] = ()) -> 
             f"{shown!r} is not an action{hint}: type a number from the list, or an "
             f"action such as {_example(order)!r} (? for help)"
         )
-    if all(is_card_text(w) for w in words):
+    if len(words) == 2 and is_card_text(words[0]) and words[1].lower() == CIVIL_WORD:
+        text = f"play {words[0]} {CIVIL_WORD}"  # "AH civil": lead it, calling "Pam, be civil"
+    elif all(is_card_text(w) for w in words):
         if len(words) > 1:
             text = "exchange " + text
         else:

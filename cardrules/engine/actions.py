@@ -17,6 +17,8 @@ text                      meaning                                        id
 ``see``                   accept a put                                   5
 ``refuse``                refuse a put                                   6
 ``receive``               ask one's partner for his best card            7
+``play AH civil``         lead the ace of trumps, calling "Pam, be       8 + suit
+                          civil" (1.2.8; the suit S H D C is 0-3)
 ``play QH``               play a card                                    16 + card
 ``give 3S``               give a card to one's partner                   68 + card
 ``discard 4D``            lay out a card                                 120 + card
@@ -28,6 +30,9 @@ text                      meaning                                        id
 (1017, 'exchange 2H 3C')
 >>> parse_action("play 10H") == PLAY + 21
 True
+>>> a = parse_action("play ah civil")
+>>> a == CIVIL + 1, action_text(a), civil_card(a) == parse_card("AH")
+(True, 'play AH civil', True)
 """
 
 from __future__ import annotations
@@ -49,6 +54,8 @@ PUT = 4
 SEE = 5
 REFUSE = 6
 RECEIVE = 7
+#: Leading the ace of a suit and calling "Pam, be civil": ``CIVIL + suit`` (S H D C).
+CIVIL = 8
 PLAY = 16
 GIVE = PLAY + 52
 DISCARD = GIVE + 52
@@ -66,6 +73,8 @@ WORDS = {
 }
 _BY_WORD = {w: a for a, w in WORDS.items()}
 _CARD_VERBS = {"play": PLAY, "give": GIVE, "discard": DISCARD}
+#: The word after the ace led that makes the call "Pam, be civil" (``play AH civil``).
+CIVIL_WORD = "civil"
 
 #: Subsets of up to this many cards have exchange ids (a whole five-card hand).
 MAX_EXCHANGE = 13
@@ -112,14 +121,35 @@ def exchange_cards(action: int) -> tuple[int, ...]:
 
 
 def is_play(action: int) -> bool:
-    """Whether the action plays a card."""
+    """Whether the action plays a card (without a call)."""
     return PLAY <= action < GIVE
+
+
+def is_civil(action: int) -> bool:
+    """Whether the action leads an ace calling "Pam, be civil"."""
+    return CIVIL <= action < CIVIL + 4
+
+
+def civil_id(card: int) -> int:
+    """The id of leading ``card``, an ace, with the call "Pam, be civil".
+
+    >>> civil_id(parse_card("AC")) == CIVIL + 3
+    True
+    """
+    return CIVIL + card // 13
+
+
+def civil_card(action: int) -> int:
+    """The ace led by a call id (:data:`CIVIL` + suit)."""
+    return (action - CIVIL) * 13 + 12
 
 
 def action_text(action: int) -> str:
     """The text form of an action id."""
     if action in WORDS:
         return WORDS[action]
+    if CIVIL <= action < CIVIL + 4:
+        return "play " + CARD_TEXT[civil_card(action)] + " " + CIVIL_WORD
     if PLAY <= action < GIVE:
         return "play " + CARD_TEXT[action - PLAY]
     if GIVE <= action < DISCARD:
@@ -151,6 +181,9 @@ def parse_action(text: str | int) -> int:
     if not words:
         raise ActionSyntaxError("empty action: write e.g. 'stand', 'play QH' or 'exchange 2H 3C'")
     verb, args = words[0], words[1:]
+    civil = verb == "play" and len(args) == 2 and args[1] == CIVIL_WORD
+    if civil:
+        verb, args = "play", args[:1]
     verb = {"throwup": "throw-up", "pass": "throw-up", "take": "take-miss"}.get(verb, verb)
     if verb in _BY_WORD:
         if args and not (verb == "take-miss" and args == ["miss"]):
@@ -163,6 +196,12 @@ def parse_action(text: str | int) -> int:
     if verb in _CARD_VERBS:
         if len(cards) != 1:
             raise ActionSyntaxError(f"{text!r}: '{verb}' takes exactly one card, e.g. '{verb} QH'")
+        if civil:
+            if cards[0] % 13 != 12:
+                raise ActionSyntaxError(
+                    f"{text!r}: only the ace of trumps is led with the call, e.g. 'play AH civil'"
+                )
+            return civil_id(cards[0])
         return _CARD_VERBS[verb] + cards[0]
     if verb == "exchange":
         if not cards:
@@ -173,7 +212,14 @@ def parse_action(text: str | int) -> int:
             raise ActionSyntaxError(f"{text!r}: too many cards")
         return exchange_id(cards)
     known = ", ".join(
-        [*WORDS.values(), "play CARD", "give CARD", "discard CARD", "exchange CARD..."]
+        [
+            *WORDS.values(),
+            "play CARD",
+            "play ACE civil",
+            "give CARD",
+            "discard CARD",
+            "exchange CARD...",
+        ]
     )
     raise ActionSyntaxError(f"{text!r}: unknown action '{words[0]}' (actions: {known})")
 

@@ -35,6 +35,8 @@ section         length       contents
                              put
 ``table``       6            the miss untaken, the miss played for the pool, tricks
                              won by the miss, cards in the stock, the pool, a put seen
+``calls``       1 (+ T)      only where the leader may call "Pam, be civil": the trick
+                             in progress was led with the call; (recall) each trick was
 ``lead``        L            who led the trick in progress
 ``trick``       L x P        the trick in progress: each player's card
 ``played``      L x P        every card each player has played
@@ -205,6 +207,10 @@ class Encoder:
             ("phase", len(Phase)),
             ("seats", players * len(SEAT_FIELDS)),
             ("table", len(TABLE_FIELDS)),
+        ]
+        if tb.civil_call:
+            shapes.append(("calls", 1 + (self._tricks if recall else 0)))
+        shapes += [
             ("lead", self._slots),
             ("trick", self._slots * npack),
             ("played", self._slots * npack),
@@ -228,6 +234,8 @@ class Encoder:
             for seat in range(players)
         ]
         self._zeros = bytes(offset)
+        #: Where the ``calls`` section begins (-1: none).
+        self._calls = self._offsets.get("calls", -1)
         #: The offsets :meth:`write` reads on every call.
         self._hot = (
             self._offsets["hand"],
@@ -430,6 +438,13 @@ class Encoder:
                 counts.append((o + 4, pool))
         if chal.put_seen:
             bits[o + 5] = 1
+        if play.calls and self._calls >= 0:
+            o = self._calls
+            if play.cards and play.calls[-1] == play.trick_no:
+                bits[o] = 1
+            if self.recall:
+                for t in play.calls:
+                    bits[o + 1 + t] = 1
         # The tricks: players are slots relative to the observer, the miss last.
         in_play = play.in_play
         if in_play:

@@ -81,9 +81,11 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
     :func:`seat_status`), ``exchanged`` (cards each seat exchanged, -1 for none),
     ``public_actions`` ([seat, action id] as ``seat`` sees them), ``revealed`` (per seat,
     the ids of the cards it has shown the table: played or shown as a hand),
-    and ``result`` (the finished deal's result, else None); with partners ``partner``, and
+    and ``result`` (the finished deal's result, else None); with partners ``partner``,
     under Peel's quick finish that releases the loos ``loos_released`` (nobody is looed
-    this deal, 1.1.16).
+    this deal, 1.1.16), and where the rules offer the call "Pam, be civil" (1.2.8)
+    ``civil_calls`` (the tricks, by number from 0, whose leader made it) and
+    ``civil_called`` (whether the trick in progress was led with it).
     """
     d = session.deal
     v = d.view
@@ -142,4 +144,7 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
         obs["partner"] = (seat + 2) % n
     if session.rules.session.finish is Finish.RELEASE_LOOS:
         obs["loos_released"] = v.ctx.released
+    if v.tables.civil_call:
+        obs["civil_calls"] = list(v.calls)
+        obs["civil_called"] = v.civil_called
     return obs

@@ -211,14 +211,17 @@ class TrickPlay(Part):
     the first leader, ``actors`` the seat that acts for each; ``lead_pos`` and
     ``turn_pos`` are positions in it. ``cards`` is the trick in progress in playing order,
     ``best``/``best_pos`` the card heading it and its player's position, ``tied`` whether
-    an equal card ties it. ``winners`` holds each finished trick's winner (None for a
-    tie), ``played`` every (player, card) in order, ``won`` the tricks won by player.
+    an equal card ties it. ``calls`` lists the tricks (by number) whose leader called
+    "Pam, be civil" as he led the ace of trumps (1.2.8).
+    ``winners`` holds each finished trick's winner (None for a tie), ``played`` every
+    (player, card) in order, ``won`` the tricks won by player.
     """
 
     __slots__ = (
         "actors",
         "best",
         "best_pos",
+        "calls",
         "cards",
         "in_play",
         "lead_pos",
@@ -240,6 +243,7 @@ class TrickPlay(Part):
         self.best = -1
         self.best_pos = -1
         self.tied = False
+        self.calls: list[int] = []
         self.winners: list[int | None] = []
         self.played: list[tuple[int, int]] = []
         self.won = [0] * (players + 1)
@@ -256,6 +260,7 @@ class TrickPlay(Part):
         new.best = self.best
         new.best_pos = self.best_pos
         new.tied = self.tied
+        new.calls = list(self.calls)
         new.winners = list(self.winners)
         new.played = list(self.played)
         new.won = list(self.won)

@@ -16,7 +16,7 @@ from cardrules.engine.actions import action_text, exchange_cards
 from cardrules.engine.phases import DECLARE, OVER, PARTNER, PLAY
 from cardrules.engine.view import DealView
 from cardrules.errors import GameOverError, IllegalActionError
-from cardrules.rules.model import BeCivil, ExchangeMode
+from cardrules.rules.model import BeCivil, CivilCall, ExchangeMode
 
 
 def refusal(deal: DealView, a: int, legal: Sequence[int]) -> Exception:
@@ -38,6 +38,8 @@ def refusal(deal: DealView, a: int, legal: Sequence[int]) -> Exception:
 
 def reason(deal: DealView, a: int, legal: Sequence[int]) -> str:
     """Why the rules refuse action ``a`` now, in the words of the rule."""
+    if deal.phase == PLAY and A.is_civil(a):
+        return civil_call_reason(deal, a)
     if deal.phase == PLAY and A.is_play(a):
         c = a - A.PLAY
         hand = deal.hand(deal.in_play[deal.turn_pos])
@@ -57,21 +59,42 @@ def reason(deal: DealView, a: int, legal: Sequence[int]) -> str:
             return "the receiver must lay out his worst card"
         if A.GIVE <= a < A.DISCARD:
             return "a partner gives his best card"
-    if A.is_play(a):
+    if A.is_play(a) or A.is_civil(a):
         return f"no card is played in the {deal.phase.word} phase"
     return f"it is the {deal.phase.word} phase"
 
 
 def _civil(deal: DealView, c: int) -> bool:
-    """Whether ``c`` is Pam, refused because the ace of trumps was led (1.2.8)."""
+    """Whether ``c`` is Pam, refused because the ace of trumps was led, with the call
+    "Pam, be civil" where civility needs it (1.2.8)."""
     tb = deal.tables
     trump = deal.trump
+    fol = deal.rules.following
     return (
         trump != NO_TRUMP
         and c == tb.promoted[trump]
         and deal.trick_cards[0] == tb.ace_of[trump]
-        and deal.rules.following.be_civil is not BeCivil.OFF
+        and fol.be_civil is not BeCivil.OFF
+        and (deal.civil_called or fol.civil_call is CivilCall.NOT_NEEDED)
     )
+
+
+def civil_call_reason(deal: DealView, a: int) -> str:
+    """Why leading an ace with the call "Pam, be civil" is refused."""
+    tb = deal.tables
+    if not tb.civil_call:
+        fol = deal.rules.following
+        if fol.be_civil is BeCivil.OFF or not any(p >= 0 for p in tb.promoted):
+            return 'these rules have no call "Pam, be civil"'
+        return "civility needs no call in these rules: lead the ace of trumps without it"
+    if deal.trick_cards:
+        return '"Pam, be civil" is called only by the leader, as he leads the ace of trumps'
+    if deal.trump == NO_TRUMP or A.civil_card(a) != tb.ace_of[deal.trump]:
+        return '"Pam, be civil" is called only with the ace of trumps'
+    hand = deal.hand(deal.in_play[deal.turn_pos])
+    if A.civil_card(a) not in hand:
+        return f"{card_text(A.civil_card(a))} is not in the hand"
+    return f"the leader may not lead {card_text(A.civil_card(a))} now"
 
 
 def declare_reason(deal: DealView, a: int) -> str:
@@ -97,7 +120,7 @@ def declare_reason(deal: DealView, a: int) -> str:
         )
     if a == A.PLAY_MISS:
         return "only the dealer facing a lone stander, the miss untaken, plays the miss"
-    if A.is_play(a):
+    if A.is_play(a) or A.is_civil(a):
         return "no card is played until everyone has declared"
     return "that is not a declaration"
 

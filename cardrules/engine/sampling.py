@@ -122,7 +122,8 @@ def others_plays(t: Session, seat: int) -> list[PastPlay]:
                 won_last = trick > 0 and winners[trick - 1] == p
                 rule = _leading(tb.lead, trump, trick, won_last, v.turnup)
             else:
-                rule = _following(tb.follow, trump, lead, best)
+                follow = tb.called_follow if trick in v.calls else tb.follow
+                rule = _following(follow, trump, lead, best)
             out.append((j, p, c, trick, rule))
         if pos and verdicts[best * 52 + c] > 0:
             best = c

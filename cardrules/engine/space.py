@@ -26,6 +26,8 @@ block                           when present                                    
 ``play-miss``                   as take-miss, and the dealer defends the miss     1
 ``put``, ``see``, ``refuse``    a challenge model with "I put"                    1 each
 ``receive``                     partnerships                                      1
+``play ACE civil``              the leader of the ace of trumps may call "Pam,    1
+                                be civil" (1.2.8): whichever suit is trumps
 ``play CARD``                   always: one per card of the pack, in id order     pack
 ``give CARD``                   partnerships                                      pack
 ``discard CARD``                partnerships                                      pack
@@ -43,17 +45,17 @@ sorted legal ids give sorted compact indices.
 
 >>> import cardrules
 >>> rules = cardrules.load_variant("five-card-loo")
->>> action_space_size(rules, 5)  # stand, throw-up, 52 plays, 31 exchanges
-85
+>>> action_space_size(rules, 5)  # stand, throw-up, the call, 52 plays, 31 exchanges
+86
 >>> s = cardrules.new_session(rules, players=5, seed=1)
 >>> legal = s.legal_actions()
 >>> [to_compact(s, a) for a in legal[:3]], len(legal_indices(s))
-([0, 1, 54], 33)
+([0, 1, 55], 33)
 >>> all(from_compact(s, to_compact(s, a)) == a for a in legal)
 True
 >>> from cardrules.engine.actions import exchange_id
 >>> to_compact(s, exchange_id(s.hand(s.to_move)[:2]))  # positions 0 and 1: the first pair
-59
+60
 >>> max_game_length(rules, 5), utility_bounds(rules, 5)
 (30, (-15, 45))
 """
@@ -141,8 +143,9 @@ class ActionSpace:
     """The compact numbering of one rules model at one table size (see the module's text).
 
     Build it with :func:`action_space` (cached). ``size`` is the number of actions;
-    ``words`` the word actions present, ``play``, ``give``, ``discard`` and ``exchange``
-    the first index of each block (-1 when absent), ``hand`` the hand size and
+    ``words`` the word actions present, ``civil`` the index of the call "Pam, be civil",
+    ``play``, ``give``, ``discard`` and ``exchange`` the first index of each block (-1
+    when absent), ``hand`` the hand size and
     ``max_exchange`` the most cards one exchange may hold (0 without exchanges).
     """
 
@@ -154,6 +157,7 @@ class ActionSpace:
         "_pack",
         "_subsets",
         "_zeros",
+        "civil",
         "discard",
         "exchange",
         "give",
@@ -178,6 +182,14 @@ class ActionSpace:
         for i, a in enumerate(self.words):
             by_id[a] = i
         index = len(self.words)
+        #: The index of leading the ace of trumps with the call "Pam, be civil" (or -1):
+        #: one index for the four engine ids, since only one suit is trumps in a deal.
+        self.civil = -1
+        if tables_for(rules).civil_call:
+            self.civil = index
+            for suit in range(4):
+                by_id[A.CIVIL + suit] = index
+            index += 1
         self.play = index
         blocks = [A.PLAY]
         index += npack
@@ -193,7 +205,7 @@ class ActionSpace:
         #: ``_ids[i]``: the engine id of each compact index before the exchanges.
         ids = [0] * index
         for a, i in enumerate(by_id):
-            if i >= 0:
+            if i >= 0 and not A.is_civil(a):
                 ids[i] = a
         self._ids = ids
         declaring = rules.declarations.enabled and not rules.partnerships.enabled
@@ -267,12 +279,18 @@ class ActionSpace:
             return index
         return self.exchange_index(hand, action)
 
-    def from_compact(self, hand: list[int], index: int) -> int:
-        """The engine id of compact ``index`` for a mover holding ``hand`` (sorted)."""
+    def from_compact(self, hand: list[int], index: int, trump: int | None = None) -> int:
+        """The engine id of compact ``index`` for a mover holding ``hand`` (sorted).
+
+        The call "Pam, be civil" leads the ace of trumps: give ``trump`` (the deal's trump
+        suit index) to name it; without it, the one ace in ``hand`` is taken (an error
+        when the hand holds more than one or none)."""
         if type(index) is not int or not 0 <= index < self.size:
             raise ArgumentValueError(
                 f"a compact action is an int from 0 to {self.size - 1}, not {index!r}"
             )
+        if index == self.civil:
+            return self._civil_id(hand, trump)
         ids = self._ids
         if index < len(ids):
             return ids[index]
@@ -283,6 +301,20 @@ class ActionSpace:
                 f"hand of {len(hand)}"
             )
         return exchange_id([hand[p] for p in positions])
+
+    def _civil_id(self, hand: list[int], trump: int | None) -> int:
+        if trump is not None:
+            if type(trump) is not int or not 0 <= trump < 4:
+                raise ArgumentValueError(f"trump: expected a suit index 0 to 3, got {trump!r}")
+            return A.CIVIL + trump
+        aces = [c for c in hand if c % 13 == 12]
+        if len(aces) != 1:
+            raise ArgumentValueError(
+                f'compact action {self.civil} leads the ace of trumps calling "Pam, be civil": '
+                "give the trump suit, the hand holding "
+                + ("no ace" if not aces else "more than one ace")
+            )
+        return A.civil_id(aces[0])
 
     def _all_exchanges(self, hand: list[int], legal: list[int], first: int) -> int:
         """How many exchanges ``legal[first:]`` holds when it is every exchange of ``hand``
@@ -352,6 +384,8 @@ class ActionSpace:
         ['stand', 'throw-up', 'take-miss', 'play-miss', 'play 2S']
         """
         out = [A.WORDS[a] for a in self.words]
+        if self.civil >= 0:
+            out.append("play ACE civil")
         for verb, base in (("play", self.play), ("give", self.give), ("discard", self.discard)):
             if base >= 0:
                 out.extend(f"{verb} {CARD_TEXT[c]}" for c in self._pack)
@@ -417,7 +451,7 @@ def from_compact(session: Session, index: int) -> int:
     (or an exchange of positions past the mover's hand). The id is not checked for
     legality: :meth:`Session.apply` does that."""
     space, hand = _space_and_hand(session)
-    return space.from_compact(hand, index)
+    return space.from_compact(hand, index, session.deal.trump)
 
 
 def legal_indices(session: Session) -> list[int]:

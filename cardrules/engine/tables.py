@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from cardrules.cards import NO_TRUMP as NO_TRUMP
 from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
-from cardrules.engine.tricks import follow_rule, lead_rule, verdict_table
+from cardrules.engine.tricks import civil_call_offered, follow_rule, lead_rule, verdict_table
 from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner
 
 PROMOTED_POWER = 100
@@ -30,6 +30,8 @@ class Tables:
 
     __slots__ = (
         "ace_of",
+        "called_follow",
+        "civil_call",
         "declarations",
         "follow",
         "king_of",
@@ -86,6 +88,10 @@ class Tables:
         self.tie_equal = self.rank_only and rules.tricks.equal_ranks is EqualRanks.TIE
         self.lead = lead_rule(self)
         self.follow = follow_rule(self)
+        #: The followers' duties once the leader called "Pam, be civil" (1.2.8).
+        self.called_follow = follow_rule(self, called=True)
+        #: Whether the leader of the ace of trumps may make that call.
+        self.civil_call = civil_call_offered(self)
         #: ``verdicts[t][best * 52 + c]``: whether ``c`` beats (1), ties (0) or loses to
         #: (-1) ``best`` when ``t`` is trumps (:func:`~cardrules.engine.tricks.verdict_table`).
         self.verdicts = [verdict_table(self, t) for t in range(5)]

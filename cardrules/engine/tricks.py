@@ -1,9 +1,11 @@
 """Trick play: which cards may be led or played, and who wins a trick.
 
 The duties of the leader (1.1.10, 1.1.11) and of the followers (1.1.12,
-"Pam be civil" 1.2.8) are compiled from the rules into two functions,
-:func:`lead_rule` and :func:`follow_rule`; the engine calls them with plain
-integers. Every rule named here is an option of the model, read only here.
+"Pam be civil" 1.2.8) are compiled from the rules into functions, :func:`lead_rule`
+and :func:`follow_rule` (with or without the leader's call "Pam, be civil"); the
+engine calls them with plain integers. :func:`civil_call_offered` says whether the
+leader of the ace of trumps may make the call. Every rule named here is an option of
+the model, read only here.
 
 >>> from cardrules.rules.model import Rules
 >>> from cardrules.cards import parse_card as C
@@ -24,6 +26,7 @@ from typing import Protocol
 from cardrules.cards import NO_TRUMP
 from cardrules.rules.model import (
     BeCivil,
+    CivilCall,
     PamAndAce,
     Rules,
     TrumpAfterTrick,
@@ -115,8 +118,24 @@ def lead_rule(tb: Tables) -> LeadRule:
     return lead
 
 
-def follow_rule(tb: Tables) -> FollowRule:
-    """The followers' duties under ``rules.following``, as one function."""
+def civil_call_offered(tb: Tables) -> bool:
+    """Whether the leader of the ace of trumps may call "Pam, be civil" and the call
+    matters: a promoted card in the pack, followers bound to follow, civility on and
+    needing the call (``following.civil_call: required``; 1.2.8, D30)."""
+    fol = tb.rules.following
+    return (
+        fol.follow_suit
+        and not tb.rank_only
+        and fol.be_civil is not BeCivil.OFF
+        and fol.civil_call is CivilCall.REQUIRED
+        and any(p >= 0 for p in tb.promoted)
+    )
+
+
+def follow_rule(tb: Tables, called: bool = False) -> FollowRule:
+    """The followers' duties under ``rules.following``, as one function; ``called``:
+    when the leader called "Pam, be civil" (civility applies without the call only
+    under ``following.civil_call: not_needed``)."""
     fol = tb.rules.following
     suit, power, promoted, ace_of = tb.suit, tb.power, tb.promoted, tb.ace_of
     must_follow = fol.follow_suit and not tb.rank_only
@@ -167,7 +186,8 @@ def follow_rule(tb: Tables) -> FollowRule:
 
     if not must_follow:
         return free
-    if civil is not BeCivil.OFF and any(p >= 0 for p in promoted):
+    civil_now = called or fol.civil_call is CivilCall.NOT_NEEDED
+    if civil is not BeCivil.OFF and civil_now and any(p >= 0 for p in promoted):
         return civil_follow
     return basic
 

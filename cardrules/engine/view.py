@@ -236,6 +236,17 @@ class DealView:
         return self._d.play.best
 
     @property
+    def calls(self) -> Sequence[int]:
+        """The tricks (by number, from 0) whose leader called "Pam, be civil" (1.2.8)."""
+        return self._d.play.calls
+
+    @property
+    def civil_called(self) -> bool:
+        """Whether the leader of the trick in progress called "Pam, be civil"."""
+        p = self._d.play
+        return bool(p.cards) and bool(p.calls) and p.calls[-1] == p.trick_no
+
+    @property
     def winners(self) -> Sequence[int | None]:
         """Each finished trick's winning player, None for a tie."""
         return self._d.play.winners

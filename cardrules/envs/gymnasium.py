@@ -199,7 +199,7 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
             raise ArgumentValueError("the episode is over: call reset()")
         index = int(action)
         hand = s.deal.cards.hands[self.seat]
-        a = self.table.space.from_compact(hand, index)
+        a = self.table.space.from_compact(hand, index, s.deal.trump)
         if a not in s.legal_actions():
             return self._observe(), self.illegal_reward, False, False, self._info(True)
         s.apply(a)

@@ -319,7 +319,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         assert s is not None
         deal = s.deal
         index = action if type(action) is int else int(action)
-        a = self._space.from_compact(deal.cards.hands[deal.to_move], index)
+        a = self._space.from_compact(deal.cards.hands[deal.to_move], index, deal.trump)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         try:

@@ -3,7 +3,8 @@
 :class:`HeuristicBot` follows the advice of the old texts, read from its
 seat's observation only: stand with trumps, Pam or high cards, take the miss
 with a weak hand, throw up a hopeless one, exchange low plain cards, head a
-trick as cheaply as possible, lead trumps when holding many; at Put, go on
+trick as cheaply as possible, lead trumps when holding many, call "Pam, be civil"
+leading the ace of trumps when Pam may be in another hand; at Put, go on
 ("I put", see) with treys, deuces and aces and give up a weak hand.
 
 The rules of thumb reason about one :class:`~cardrules.players.situation.Situation`:
@@ -62,7 +63,7 @@ def heuristic_action(sit: Situation) -> int:
         choice = max(legal, key=lambda a: (values[a], -a))
     elif ph == PARTNER:
         choice = _partner(sit)
-    elif ph in (DECIDE, RESPOND) or legal[0] < A.PLAY:
+    elif ph in (DECIDE, RESPOND) or legal[0] < A.CIVIL:
         choice = _challenge(sit)
     else:
         choice = _card(sit)
@@ -88,7 +89,21 @@ def _card(sit: Situation) -> int:
     cards = _cards(sit.legal, A.PLAY)
     if not cards:
         return sit.legal[0]
-    return A.PLAY + _card_of(sit, cards)
+    c = _card_of(sit, cards)
+    call = A.civil_id(c) if c % 13 == 12 else -1
+    if call in sit.legal and _calls_civil(sit):
+        return call
+    return A.PLAY + c
+
+
+def _calls_civil(sit: Situation) -> bool:
+    """Whether to say "Pam, be civil" as he leads the ace of trumps: whenever Pam may be
+    in another hand. The call costs the leader nothing: called, the holder of Pam must let
+    the ace win (or, at worst, plays Pam as he would have anyway), and keeps Pam for a later
+    trick he would win in any case; not called, Pam may take the ace's trick. Only when
+    Pam is his own, or already played, can the call do nothing."""
+    pam = sit.tables.promoted[sit.trump]
+    return pam >= 0 and pam not in sit.hand and pam not in sit.played
 
 
 def _card_of(sit: Situation, cards: list[int]) -> int:

@@ -202,7 +202,7 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
     position = {s: i for i, s in enumerate(order)}
     must_play = r.exchange.exchanger_must_play
     for s, a in v.history:
-        if A.PLAY <= a < A.EXCHANGE:
+        if A.PLAY <= a < A.EXCHANGE or A.is_civil(a):
             break  # the declarations are over
         kind = A.EXCHANGE if a >= A.EXCHANGE else a
         standers = len(standing - {s})

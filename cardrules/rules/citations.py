@@ -205,6 +205,7 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("following.head_trick", ANY, _LOO, "1.1.12.2, D16"),
     ("following.trump_when_void", ANY, _LOO, "1.1.12.3, D17"),
     ("following.be_civil", ANY, _PAM, "1.2.8, D30"),
+    ("following.civil_call", ANY, _PAM, "1.2.8, D30"),
     ("tricks.winner", ANY, _LOO, "1.1.12.4"),
     ("tricks.winner", ANY, _PUTS, "1.5.4"),
     ("tricks.equal_ranks", ANY, _PUTS, "1.5.4"),

@@ -39,6 +39,7 @@ from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import BeCivil as BeCivil
 from cardrules.rules.options import ChallengeModel as ChallengeModel
 from cardrules.rules.options import Choice as Choice
+from cardrules.rules.options import CivilCall as CivilCall
 from cardrules.rules.options import EqualRanks as EqualRanks
 from cardrules.rules.options import ExchangeMode as ExchangeMode
 from cardrules.rules.options import Finish as Finish
@@ -344,6 +345,9 @@ class Following:
         "When the ace of trumps is led, the holder of "
         'the promoted card must not win with it ("Pam be civil").',
         source="1.2.8, D30",
+    )
+    civil_call: CivilCall = opt(
+        CivilCall.REQUIRED, 'Civility needs the call "Pam, be civil".', source="1.2.8, D30"
     )
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "BeCivil",
     "ChallengeModel",
     "Choice",
+    "CivilCall",
     "EqualRanks",
     "ExchangeMode",
     "Finish",
@@ -163,6 +164,13 @@ class BeCivil(Choice):
     UNLESS_REVOKE = "unless_revoke"
     STRICT = "strict"
     OFF = "off"
+
+
+class CivilCall(Choice):
+    """Whether civility needs the leader's call "Pam, be civil" (1.2.8, D30)."""
+
+    REQUIRED = "required"
+    NOT_NEEDED = "not_needed"
 
 
 class TrickWinner(Choice):

@@ -24,6 +24,7 @@ from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
 from cardrules.rules.merging import copy_data
 from cardrules.rules.model import (
+    BeCivil,
     ExchangeMode,
     Finish,
     FirstDeal,
@@ -393,7 +394,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     (_NO_TRUMPS, lambda r: r.trumps.turn_up, "there are no trumps (trumps.turn_up is false)"),
     (("leads",), lambda r: r.leads.enforced, "leads.enforced is false"),
     (
-        ("promoted.name", "following.be_civil", "leads.pam_and_ace"),
+        ("promoted.name", "following.be_civil", "following.civil_call", "leads.pam_and_ace"),
         lambda r: r.promoted.card is not None,
         "there is no promoted card",
     ),
@@ -407,6 +408,11 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         ("wagers.mixed_cap", "wagers.mixed_floor"),
         lambda r: r.wagers.loo is LooMode.MIXED,
         "wagers.loo is not mixed",
+    ),
+    (
+        ("following.civil_call",),
+        lambda r: r.following.be_civil is not BeCivil.OFF,
+        "following.be_civil is off",
     ),
     (("challenges",), lambda r: r.challenges.enabled, "challenges.enabled is false"),
     (("partnerships",), lambda r: r.partnerships.enabled, "partnerships.enabled is false"),

@@ -16,7 +16,8 @@ A rulings file is YAML (loaded as strictly as rule files)::
       stock: [...]                  # top first (optional)
     steps:
       - "0: stand"
-      - legal: [play JC, play 9H]   # what the seat to move may do now
+      - "0: play AH civil"          # the ace of trumps led, calling "Pam, be civil"
+      - legal: [play 9H]            # what the seat to move may do now
       - reject: "1: play JC"        # must be refused ...
         because: civil              # ... with a reason containing this
       - "1: play 9H"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from cardrules.rules.model import (
     BeCivil,
     ChallengeModel,
+    CivilCall,
     EqualRanks,
     FirstLeader,
     OneTrickTwoTies,
@@ -292,6 +293,27 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=lambda r: r.following.follow_suit and promoted(r),
+    ),
+    Rule(
+        PLAY,
+        'The call "Pam, be civil"',
+        ("following.civil_call",),
+        {
+            CivilCall.REQUIRED: (
+                "needed",
+                'It is usual, not a duty, for the leader of the ace of trumps to say "{pam}, be '
+                'civil"; {pam} owes civility only when he says it. Led without the call, the ace '
+                "binds the holder of {pam} only as any trump lead does.",
+            ),
+            CivilCall.NOT_NEEDED: (
+                "not needed",
+                "{pam} owes civility whenever the ace of trumps is led: the call goes without "
+                "saying.",
+            ),
+        },
+        applies=lambda r: (
+            r.following.follow_suit and promoted(r) and r.following.be_civil is not BeCivil.OFF
+        ),
     ),
     Rule(
         PLAY,
