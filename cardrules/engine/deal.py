@@ -353,9 +353,7 @@ class Deal(DealState):
             offer.cards = cards = self._play_cards()
             offer.count = len(cards)
             if self.tb.civil_call and not self.play.cards:
-                call = self._civil_call(cards)
-                if call >= 0:
-                    words = [*words, call]
+                words = [*words, *self.tb.civil_lead(self.cards.trump, cards)]
             offer.words = words
         elif phase == DECLARE:
             words, limit = self._declaration_words()
@@ -516,23 +514,12 @@ class Deal(DealState):
         cards = self._play_cards()
         out = [_PLAY + c for c in cards]  # hands are kept sorted
         if self.tb.civil_call and not self.play.cards:
-            call = self._civil_call(cards)
-            if call >= 0:
-                out.insert(0, call)
+            out[:0] = self.tb.civil_lead(self.cards.trump, cards)
         if self._challenges:
             extra = self._challenge_extras()
             if extra:
                 out = sorted(extra) + out
         return out
-
-    def _civil_call(self, cards: list[int]) -> int:
-        """The id of leading the ace of trumps calling "Pam, be civil" when the leader may
-        lead it (``cards``) and the call matters (1.2.8), else -1."""
-        trump = self.cards.trump
-        ace = self.tb.ace_of[trump]
-        if ace >= 0 and self.tb.promoted[trump] >= 0 and ace in cards and ace % 13 == 12:
-            return A.civil_id(ace)
-        return -1
 
     def _play_cards(self) -> list[int]:
         """The cards the player to move may play (the hand itself when any card may go)."""
@@ -541,8 +528,7 @@ class Deal(DealState):
         hand = self.cards.hands[player]
         tc = play.cards
         if tc:
-            calls = play.calls
-            if calls and calls[-1] == play.trick_no:
+            if play.calls and play.calls[-1] == play.trick_no:  # "Pam, be civil" (1.2.8)
                 return self.tb.called_follow(hand, self.cards.trump, tc[0], play.best)
             return self._follow(hand, self.cards.trump, tc[0], play.best)
         won_last = bool(play.winners) and play.winners[-1] == player
@@ -572,8 +558,7 @@ class Deal(DealState):
     def _apply_play(self, a: int) -> None:
         if a >= A.PLAY:
             self._play(a - A.PLAY)
-        elif A.is_civil(a):
-            # He leads the ace of trumps and says "Pam, be civil" (1.2.8).
+        elif A.is_civil(a):  # he leads the ace of trumps and says "Pam, be civil" (1.2.8)
             self.play.calls.append(self.play.trick_no)
             self._play(A.civil_card(a))
         elif a == A.THROW_UP:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from cardrules.cards import NO_TRUMP as NO_TRUMP
 from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
+from cardrules.engine.actions import civil_id
 from cardrules.engine.tricks import civil_call_offered, follow_rule, lead_rule, verdict_table
 from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner
 
@@ -102,6 +103,20 @@ class Tables:
         #: most a few thousand: see :meth:`~cardrules.engine.deal.Deal.legal_actions`).
         self.declarations: dict[tuple[bool, bool, int, bool, int, int], tuple[list[int], int]]
         self.declarations = {}
+
+    def civil_lead(self, trump: int, cards: list[int]) -> list[int]:
+        """The call the leader may make as he leads: ``[id]`` of leading the ace of trumps
+        calling "Pam, be civil" when ``cards`` (those he may lead) hold it and Pam is in the
+        pack, else ``[]``; asked only where :attr:`civil_call` (1.2.8).
+
+        >>> from cardrules.rules.model import Promoted
+        >>> Tables(Rules(promoted=Promoted(card="JC"))).civil_lead(1, [parse_card("AH")])
+        [9]
+        """
+        ace = self.ace_of[trump]
+        if ace >= 0 and self.promoted[trump] >= 0 and ace in cards and ace % 13 == 12:
+            return [civil_id(ace)]
+        return []
 
 
 _CACHE: dict[Rules, Tables] = {}
