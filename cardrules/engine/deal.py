@@ -25,9 +25,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardrules.cards import NO_TRUMP, SUITS
+from cardrules.cards import SUITS
 from cardrules.engine import actions as A
-from cardrules.engine.actions import action_text, exchange_cards, exchange_ids, parse_action
+from cardrules.engine.actions import exchange_cards, exchange_ids, parse_action
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
 from cardrules.engine.declaring import declaration_words
@@ -47,7 +47,7 @@ from cardrules.engine.phases import (
     UNDECIDED,
     Phase,
 )
-from cardrules.engine.privacy import public_form, sees_whole
+from cardrules.engine.privacy import public_form, public_text
 from cardrules.engine.refusals import refusal
 from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import (
@@ -465,10 +465,10 @@ class Deal(DealState):
         rules = self.rules.partnerships
         if passing.pending_discard == seat:
             if rules.receiver_discard is ReceiverDiscard.WORST:
-                return sorted(A.DISCARD + c for c in _extremes(self.tb, hand, low=True))
+                return sorted(A.DISCARD + c for c in self.tb.extremes(hand, low=True))
             return sorted(A.DISCARD + c for c in hand)
         best = rules.pass_card is PassCard.BEST
-        gives = _extremes(self.tb, hand, low=False) if best else hand
+        gives = self.tb.extremes(hand, low=False) if best else hand
         out = sorted(A.GIVE + c for c in gives)
         if passing.step % 2 == 0:
             out.insert(0, A.RECEIVE)
@@ -672,16 +672,7 @@ class Deal(DealState):
     def public_history(self, seat: int) -> list[str]:
         """The actions so far as ``seat`` sees them: others' exchanges, gifts and
         discards show how many cards, not which."""
-        out = []
-        for s, a in self.history:
-            if sees_whole(self.rules, self.n, s, a, seat):
-                text = action_text(a)
-            elif a >= A.EXCHANGE:
-                text = f"exchange {len(exchange_cards(a))}"
-            else:
-                text = "discard" if a >= A.DISCARD else "give"
-            out.append(f"{s}: {text}")
-        return out
+        return [f"{s}: {public_text(self.rules, self.n, s, a, seat)}" for s, a in self.history]
 
     def public_actions(self, seat: int) -> list[tuple[int, int]]:
         """The actions so far as (seat, action id) in the form ``seat`` sees them: another
@@ -690,12 +681,6 @@ class Deal(DealState):
         :data:`~cardrules.engine.actions.DISCARD`, a gift to someone else
         :data:`~cardrules.engine.actions.GIVE`."""
         return [public_form(self.rules, self.n, s, a, seat) for s, a in self.history]
-
-
-def _extremes(tb: Tables, hand: list[int], *, low: bool) -> list[int]:
-    pw = tb.power[NO_TRUMP]
-    target = min(pw[c] for c in hand) if low else max(pw[c] for c in hand)
-    return [c for c in hand if pw[c] == target]
 
 
 #: For each phase (by its number), its legal actions and applying one (OpenSpiel style).

@@ -13,10 +13,10 @@ laid out; a gift to one's partner is seen by that partner alone.
 from __future__ import annotations
 
 from cardrules.engine import actions as A
-from cardrules.engine.actions import exchange_cards
+from cardrules.engine.actions import action_text, exchange_cards
 from cardrules.rules.model import Rules
 
-__all__ = ["public_form", "sees_whole"]
+__all__ = ["public_form", "public_text", "sees_whole"]
 
 
 def sees_whole(rules: Rules, players: int, actor: int, action: int, seat: int) -> bool:
@@ -39,3 +39,18 @@ def public_form(rules: Rules, players: int, actor: int, action: int, seat: int) 
     if action >= A.EXCHANGE:
         return actor, A.exchange_id(range(len(exchange_cards(action))))
     return actor, A.DISCARD if action >= A.DISCARD else A.GIVE
+
+
+def public_text(rules: Rules, players: int, actor: int, action: int, seat: int) -> str:
+    """``actor``'s ``action`` in words as ``seat`` sees it: another's exchange shows how
+    many cards (``exchange 2``), his gift or discard only that he made one.
+
+    >>> from cardrules.engine.actions import parse_action
+    >>> public_text(Rules(), 3, 0, parse_action("exchange 7H 5S"), 1)
+    'exchange 2'
+    """
+    if sees_whole(rules, players, actor, action, seat):
+        return action_text(action)
+    if action >= A.EXCHANGE:
+        return f"exchange {len(exchange_cards(action))}"
+    return "discard" if action >= A.DISCARD else "give"

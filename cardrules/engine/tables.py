@@ -104,6 +104,12 @@ class Tables:
         self.declarations: dict[tuple[bool, bool, int, bool, int, int], tuple[list[int], int]]
         self.declarations = {}
 
+    def extremes(self, hand: list[int], *, low: bool) -> list[int]:
+        """The lowest (``low``) or highest cards of ``hand`` by rank alone, suits aside."""
+        pw = self.power[NO_TRUMP]
+        target = min(pw[c] for c in hand) if low else max(pw[c] for c in hand)
+        return [c for c in hand if pw[c] == target]
+
     def civil_lead(self, trump: int, cards: list[int]) -> list[int]:
         """The call the leader may make as he leads: ``[id]`` of leading the ace of trumps
         calling "Pam, be civil" when ``cards`` (those he may lead) hold it and Pam is in the

@@ -1,15 +1,13 @@
 """The rules model: every rule of a game as a frozen, typed value.
 
-A rule file is a mapping of *sections*, one per mechanism (the pack, the
-promoted card, the deal, trumps, declarations, the exchange, leads,
-following, tricks, special hands, challenges, partnerships, wagers,
-settlement, the session). Each section here is a frozen attrs class whose
-field names are the YAML keys, so that a game recombines the same sections
-and the engine reads each option as a typed attribute.
+A rule file is a mapping of *sections*, one per mechanism (the pack, the promoted card,
+the deal, trumps, declarations, the exchange, leads, following, tricks, special hands,
+challenges, partnerships, wagers, settlement, the session). Each section here is a frozen
+attrs class whose field names are the YAML keys, so that a game recombines the same
+sections and the engine reads each option as a typed attribute.
 
-The option enums (the words each option may take) are in
-:mod:`cardrules.rules.options`; this module re-exports them, so every option
-type can be imported from here.
+The option enums (the words each option may take) are in :mod:`cardrules.rules.options`;
+this module re-exports them, so every option type can be imported from here.
 
 This module is the single source of truth for the format: the JSON Schema in
 ``schemas/`` is generated from it (``python -m cardrules.rules.schemagen``), so the
@@ -342,8 +340,7 @@ class Following:
     )
     be_civil: BeCivil = opt(
         BeCivil.UNLESS_REVOKE,
-        "When the ace of trumps is led, the holder of "
-        'the promoted card must not win with it ("Pam be civil").',
+        'When the ace of trumps is led, the promoted card must not win the trick ("Pam be civil").',
         source="1.2.8, D30",
     )
     civil_call: CivilCall = opt(
