@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -20,7 +21,8 @@ import cardrules
 from cardrules.cli import app as cli
 from cardrules.errors import ArgumentValueError, CardRulesError
 from cardrules.tools.simulate import compare, cores, make_plan, make_pool, simulate
-from cardrules.tools.simulate.pools import ProcessPool
+from cardrules.tools.simulate.pools import ProcessPool, SerialPool, start_method
+from cardrules.tools.simulate.workers import run_plans
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,6 +81,33 @@ def test_chunks_of_any_size_give_the_same_sums() -> None:
     assert one.to_json() == two.to_json()
 
 
+def test_forked_and_spawned_workers_give_the_same_sums() -> None:
+    rules = cardrules.load_variant("five-card-loo")
+    plans = [make_plan(rules, 5, 1200, 8, "random", False)]
+    sums = {}
+    for pool in (SerialPool(), ProcessPool(2, "fork"), ProcessPool(2, "spawn")):
+        (running,), _ = run_plans(plans, pool)
+        sums[pool.name, getattr(pool, "method", None)] = (running.totals, running.ended_by)
+    assert len(set(map(repr, sums.values()))) == 1, sums
+    assert sums["serial", None][0][0] == 1200  # the deals played
+
+
+def test_workers_are_forked_only_on_linux_with_one_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert start_method() == "fork"
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # a fork copies no thread
+    assert start_method() == "spawn"
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    for other in ("darwin", "win32"):
+        monkeypatch.setattr(sys, "platform", other)
+        assert start_method() == "spawn"
+    with pytest.raises(ArgumentValueError, match="start method 'threads'"):
+        ProcessPool(2, "threads")
+
+
 def test_more_workers_than_cores_are_capped_with_a_message() -> None:
     assert make_pool("process", 64).workers == cores()
     assert make_pool(None, 64).name == "process"
@@ -121,6 +150,28 @@ def test_a_worker_killed_from_outside_stops_the_run_with_an_error() -> None:
         assert time.monotonic() - start < 30
     finally:
         pool.close()
+
+
+def test_a_worker_killed_while_it_waits_for_work_stops_the_run_without_a_hang() -> None:
+    # A worker waiting for work holds the lock of the queue it reads: the pool must not
+    # wait on that lock for ever when it is closed.
+    plan = make_plan(cardrules.load_variant("three-card-loo"), 5, 10**6, 1, "random", False)
+    pool = ProcessPool(2)
+    pool.start([plan])
+    start = time.monotonic()
+    try:
+        pool.submit(((0,), 0, 1)).result()
+        time.sleep(0.3)  # both workers wait for the next chunk
+        victim = multiprocessing.active_children()[0]
+        os.kill(victim.pid or 0, signal.SIGKILL)
+        with pytest.raises(CardRulesError, match="worker process ended unexpectedly"):
+            for first in range(1, 200):
+                pool.submit(((0,), first, 1)).result()
+                time.sleep(0.05)
+    finally:
+        pool.close()
+    assert time.monotonic() - start < 30
+    assert multiprocessing.active_children() == []
 
 
 def _children(pid: int) -> list[int]:

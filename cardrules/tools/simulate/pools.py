@@ -9,7 +9,8 @@ indices; the sessions are rebuilt there from their seeds. The scheduler in
 sent them, so the result does not depend on the pool.
 
 - :class:`SerialPool`: this process, each chunk played when its result is asked for;
-- :class:`ProcessPool`: worker processes on this machine (``multiprocessing``, spawned);
+- :class:`ProcessPool`: worker processes on this machine (``multiprocessing``: forked on
+  Linux when that is safe, else spawned, see :func:`start_method`);
 - :class:`RayPool`: Ray tasks, on this machine or a cluster (the ``[ray]`` extra;
   Ray is imported only here, and only when such a pool is made).
 
@@ -21,12 +22,16 @@ sent them, so the result does not depend on the pool.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
 import os
 import signal
+import sys
+import threading
 from collections.abc import Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing import resource_tracker
 from typing import Any, Protocol
 
@@ -93,6 +98,26 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+#: How worker processes may be started.
+START_METHODS = ("fork", "spawn")
+
+
+def start_method() -> str:
+    """How :class:`ProcessPool` starts its workers: ``fork`` on Linux while this process
+    runs a single thread (a worker starts in milliseconds, the modules already imported),
+    else ``spawn`` (a fresh interpreter, which imports the package again: under a second,
+    paid once a run). Threads rule out a fork: a lock another thread holds at that
+    moment stays held for ever in the child. macOS and Windows spawn, as Python does
+    there by default. The results are the same either way.
+
+    >>> start_method() in START_METHODS
+    True
+    """
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
 class _Done:
     def __init__(self, plans: Sequence[Plan], chunk: Chunk) -> None:
         self.plans, self.chunk = plans, chunk
@@ -154,60 +179,81 @@ def _sigint_held() -> Iterator[None]:
             mask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-class _Async:
-    def __init__(self, job: Any, pool: ProcessPool) -> None:
-        self.job, self.pool = job, pool
+class _Future:
+    def __init__(self, future: concurrent.futures.Future[ChunkResult]) -> None:
+        self.future = future
 
     def result(self) -> ChunkResult:
-        # A worker killed from outside (by the system, short of memory) takes its chunk
-        # with it, and the pool would wait for it for ever: look for one while waiting.
-        while True:
-            try:
-                out: ChunkResult = self.job.get(timeout=1.0)
-                return out
-            except multiprocessing.TimeoutError:
-                self.pool.check_workers()
+        try:
+            return self.future.result()
+        except BrokenProcessPool:
+            # A worker killed from outside (by the system, short of memory) takes its
+            # chunk with it: the executor sees it go and fails every chunk still out.
+            raise _worker_lost() from None
+
+
+def _worker_lost() -> CardRulesError:
+    return CardRulesError(
+        "a worker process ended unexpectedly (killed from outside?): the run is stopped"
+    )
 
 
 class ProcessPool:
-    """Worker processes on this machine, started afresh (``spawn``, the same on every
-    platform); they ignore Ctrl-C, which the parent handles by stopping them."""
+    """Worker processes on this machine, started by ``method`` (``None``: the
+    :func:`start_method` of the moment the pool starts); they ignore Ctrl-C, which the
+    parent handles by stopping them.
+
+    The workers are a :class:`concurrent.futures.ProcessPoolExecutor`'s: when one of them
+    dies (killed from outside), every chunk still out fails at once with a
+    :class:`~cardrules.errors.CardRulesError`, and closing the pool cannot wait on a lock
+    the dead worker held."""
 
     name = "process"
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, method: str | None = None) -> None:
+        if method is not None and method not in START_METHODS:
+            raise ArgumentValueError(
+                f"start method {method!r}: the methods are {', '.join(START_METHODS)}"
+            )
         self.workers = workers
-        self._pool: Any = None
+        self.method = method
+        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
         self._pids: set[int | None] = set()
 
     def start(self, plans: Sequence[Plan]) -> None:
-        ctx = multiprocessing.get_context("spawn")
+        ctx = multiprocessing.get_context(self.method or start_method())
         before = {p.pid for p in multiprocessing.active_children()}
         if hasattr(signal, "pthread_sigmask"):
             # The pool's locks start the resource tracker, and starting it unblocks
             # Ctrl-C: start it first, so that Ctrl-C stays held while the workers start.
             resource_tracker.ensure_running()
         with _sigint_held():
-            self._pool = ctx.Pool(self.workers, initializer=_init_worker, initargs=(list(plans),))
+            executor = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=ctx, initializer=_init_worker, initargs=(list(plans),)
+            )
+            self._executor = executor
+            # The executor starts a worker for each task it has no idle worker for: one
+            # small task each starts them all now, while Ctrl-C is held.
+            for _ in range(self.workers):
+                executor.submit(os.getpid)
         self._pids = {p.pid for p in multiprocessing.active_children()} - before
 
     def submit(self, chunk: Chunk) -> Pending:
-        return _Async(self._pool.apply_async(_play_in_worker, (chunk,)), self)
-
-    def check_workers(self) -> None:
-        """Raise :class:`~cardrules.errors.CardRulesError` if a worker has ended (it was
-        killed: its chunk is lost)."""
-        alive = {p.pid for p in multiprocessing.active_children()}
-        if not self._pids <= alive:
-            raise CardRulesError(
-                "a worker process ended unexpectedly (killed from outside?): the run is stopped"
-            )
+        assert self._executor is not None, "start the pool first"
+        try:
+            return _Future(self._executor.submit(_play_in_worker, chunk))
+        except BrokenProcessPool:  # a worker died while it waited for work
+            raise _worker_lost() from None
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
-            self._pool = None
+        """Stop the workers at once (a chunk being played is dropped) and wait for them."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        for process in multiprocessing.active_children():
+            if process.pid in self._pids:
+                process.kill()
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
 class _Ref:
