@@ -30,7 +30,7 @@ from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards, exchange_ids, parse_action
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
-from cardrules.engine.declaring import declaration_words
+from cardrules.engine.declaring import remembered_words
 from cardrules.engine.offer import Offer
 from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
 from cardrules.engine.phases import (
@@ -380,8 +380,7 @@ class Deal(DealState):
         return words + exchange_ids(self.cards.hands[self.to_move], limit)  # sorted
 
     def _declaration_words(self) -> tuple[list[int], int]:
-        """:func:`~cardrules.engine.declaring.declaration_words` for the seat to move, kept
-        with the tables by what it reads (the lists it gives are never changed)."""
+        """:func:`~cardrules.engine.declaring.declaration_words` for the seat to move."""
         seat = self.to_move
         cards = self.cards
         decl = self.decl
@@ -391,22 +390,9 @@ class Deal(DealState):
         if miss_there and dealer:  # only then does the count matter
             standers = sum(1 for s in self.order if decl.status[s] == STOOD)
         exchanged = decl.exchanged[seat] >= 0
-        stock = len(cards.stock)
-        hand_size = len(cards.hands[seat])
-        key = (dealer, miss_there, standers, exchanged, stock, hand_size)
-        known = self.tb.declarations
-        found = known.get(key)
-        if found is None:
-            found = known[key] = declaration_words(
-                self.rules,
-                dealer=dealer,
-                miss_there=miss_there,
-                standers=standers,
-                exchanged=exchanged,
-                stock=stock,
-                hand_size=hand_size,
-            )
-        return found
+        key = (dealer, miss_there, standers, exchanged, len(cards.stock), len(cards.hands[seat]))
+        found = self.tb.declarations.get(key)  # kept with the tables by what it reads
+        return remembered_words(self.tb, key) if found is None else found
 
     def _apply_declare(self, a: int) -> None:
         seat = self.to_move
@@ -512,7 +498,9 @@ class Deal(DealState):
 
     def _legal_play(self) -> list[int]:
         cards = self._play_cards()
-        out = [_PLAY + c for c in cards]  # hands are kept sorted
+        out = []
+        for c in cards:  # hands are kept sorted; a loop costs less than a comprehension here
+            out.append(_PLAY + c)
         if self.tb.civil_call and not self.play.cards:
             out[:0] = self.tb.civil_lead(self.cards.trump, cards)
         if self._challenges:
@@ -611,12 +599,11 @@ class Deal(DealState):
         if play.trick_no == self._tricks:
             self._finish(settle_play(self.view))
             return
-        ch = self.rules.challenges
         if (
-            ch.enabled
+            self._challenges
             and play.trick_no == 1
             and not self.chal.put_seen
-            and windows(ch.model).after_first_trick
+            and windows(self.rules.challenges.model).after_first_trick
         ):
             self.phase = DECIDE
             self.to_move = play.actors[0]

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_ids
+from cardrules.engine.tables import Tables
 from cardrules.engine.view import DealView
 from cardrules.rules.model import ExchangeMode, LoneStander, Rules
 
-__all__ = ["declaration_options", "declaration_words", "legal_declarations"]
+__all__ = ["declaration_options", "declaration_words", "legal_declarations", "remembered_words"]
 
 
 def legal_declarations(view: DealView, seat: int) -> list[int]:
@@ -108,3 +109,29 @@ def declaration_words(
     if rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and not exchanged:
         limit = min(hand_size, stock)
     return out, limit
+
+
+def remembered_words(
+    tb: Tables, key: tuple[bool, bool, int, bool, int, int]
+) -> tuple[list[int], int]:
+    """:func:`declaration_words` under ``tb``'s rules for ``key``, that is (dealer,
+    miss_there, standers, exchanged, stock, hand_size), kept in ``tb.declarations`` for
+    the deal to find there next time (the lists are shared: never changed).
+
+    >>> from cardrules.rules.model import Rules
+    >>> tb = Tables(Rules())
+    >>> remembered_words(tb, (False, True, 0, False, 30, 3)) is tb.declarations[
+    ...     (False, True, 0, False, 30, 3)]
+    True
+    """
+    dealer, miss_there, standers, exchanged, stock, hand_size = key
+    found = tb.declarations[key] = declaration_words(
+        tb.rules,
+        dealer=dealer,
+        miss_there=miss_there,
+        standers=standers,
+        exchanged=exchanged,
+        stock=stock,
+        hand_size=hand_size,
+    )
+    return found

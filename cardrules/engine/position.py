@@ -117,6 +117,9 @@ class SessionState:
     _explicit: bool
     _chance: ChanceNode | None
     _deal: Deal | None
+    #: The deal when it waits for a seat's action (not at a chance node, nor paused or
+    #: over), else None: what the play reads first.
+    _live: Deal | None
 
     @property
     def actions(self) -> list[tuple[int, int]]:
@@ -144,6 +147,7 @@ class SessionState:
                 new.last_deal = new._deal
         if self._chance is not None:
             new._chance = self._chance.copy()
+        new._live = new._deal if self._live is not None else None
         return new
 
     def __copy__(self) -> Self:
@@ -289,6 +293,9 @@ class SessionState:
             for deal in (new._deal, new.last_deal):
                 if deal is not None and deal.n != n:
                     raise ValueError(f"a deal of {deal.n} players at a table of {n}")
+            waits = not (new._over or new._paused or new._chance is not None)
+            live = waits and new._deal is not None and not new._deal.is_over
+            new._live = new._deal if live else None
         except RecordError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:

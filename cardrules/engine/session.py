@@ -172,6 +172,7 @@ class Session(SessionState):
         self._explicit = chance == "explicit"
         self._chance: ChanceNode | None = None
         self._deal: Deal | None = None
+        self._live: Deal | None = None
         self.pool = pool
         self.deals_before = deals_before
         self.start = {
@@ -306,7 +307,7 @@ class Session(SessionState):
                 order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
                 places = deal_places(self.rules, ctx, order)
                 self._chance = ChanceNode("deal", places=places, context=ctx)
-                self._deal = None
+                self._deal = self._live = None
                 return
             deal = Deal(self.tables, ctx, rng=self._own_rng(), fixed=fixed)
             fixed = None
@@ -320,6 +321,7 @@ class Session(SessionState):
         if self.on_deal is not None:
             self.on_deal(deal)  # before a deal that ends as dealt is settled
         if not deal.is_over:
+            self._live = deal
             return True
         self._settle_deal()
         return self._over or self._paused
@@ -330,6 +332,7 @@ class Session(SessionState):
             self._start_deal()
 
     def _settle_deal(self) -> None:
+        self._live = None
         deal = self.deal
         res = deal.result
         assert res is not None
@@ -441,6 +444,9 @@ class Session(SessionState):
     def to_move(self) -> int:
         """The seat to move, :data:`CHANCE` at a chance node, or -1 when the session is
         over or paused at a deal's end."""
+        live = self._live
+        if live is not None:
+            return live.to_move
         if self._chance is not None:
             return CHANCE
         return -1 if self._over or self._paused else self.deal.to_move
@@ -448,12 +454,12 @@ class Session(SessionState):
     def legal_actions(self) -> list[int]:
         """The sorted action ids open to the seat to move (none at a chance node: see
         :meth:`chance_outcomes`)."""
+        live = self._live
+        if live is not None:
+            return live.legal_actions()
         if self._over or self._paused or self._chance is not None:
             return []
-        deal = self._deal
-        if deal is None:
-            deal = self.deal  # raises: the cards are being dealt
-        return deal.legal_actions()
+        return self.deal.legal_actions()  # raises: the cards are being dealt
 
     def legal_action_texts(self) -> list[str]:
         """The legal actions as text."""
@@ -467,6 +473,22 @@ class Session(SessionState):
         with the reason and changes nothing. At a chance node it applies an outcome
         (:meth:`apply_chance`).
         """
+        d = self._live
+        if (
+            d is not None
+            and type(action) is int
+            and (
+                PLAY <= action < EXCHANGE
+                or 0 <= action <= LAST_WORD
+                or (EXCHANGE <= action <= LAST_ACTION and not self._explicit)
+            )
+        ):
+            # An action's id for a deal that waits for one: the common case, checked by the
+            # deal (the rest below: text, a chance node, a session paused or over).
+            d.apply(action)
+            if d.phase == OVER:
+                self._close_deal()
+            return
         if self._chance is not None:
             self.apply_chance(action)
             return
@@ -509,6 +531,7 @@ class Session(SessionState):
         """An exchange in explicit chance mode: ask for the cards it draws first."""
         count = len(exchange_cards(action))
         self._chance = ChanceNode("draw", seat=deal.to_move, action=action, count=count)
+        self._live = None
 
     def is_chance_node(self) -> bool:
         """Whether the session waits for a chance outcome (explicit chance mode only)."""
@@ -576,7 +599,7 @@ class Session(SessionState):
             if not self._dealt(deal):
                 self._start_deal()
             return
-        d = self.deal
+        d = self._live = self.deal
         stack_stock(d.cards.stock, node.cards)
         d.apply_unchecked(node.action)  # checked when it was made
         if d.phase == OVER:

@@ -77,11 +77,25 @@ def lead_rule(tb: Tables) -> LeadRule:
     after = leads.trump_after_trick
     every = leads.trump_after_trick_scope is TrumpAfterTrickScope.EVERY_TRICK
     after_on = after is not TrumpAfterTrick.NONE
+    after_highest = after is TrumpAfterTrick.HIGHEST_TRUMP
     pam_first = leads.pam_and_ace is PamAndAce.PAM_IS_HIGHEST
+    two_highest = two is TwoOrMoreTrumps.HIGHEST
+    two_any = two is TwoOrMoreTrumps.ANY_TRUMP
+
+    # The rules are called on every card played: they are written with loops rather than
+    # comprehensions, and every option is tested once, here, not on each call.
 
     def highest(cards: list[int], pw: list[int]) -> list[int]:
-        top = max(pw[c] for c in cards)
-        return [c for c in cards if pw[c] == top]
+        top = -1
+        out: list[int] = []
+        for c in cards:
+            p = pw[c]
+            if p > top:
+                top = p
+                out = [c]
+            elif p == top:
+                out.append(c)
+        return out
 
     def lead(hand: list[int], trump: int, trick: int, won_last: bool, turnup: int) -> list[int]:
         if not enforced or trump == NO_TRUMP:
@@ -89,13 +103,19 @@ def lead_rule(tb: Tables) -> LeadRule:
         es = suit[trump]
         if trick != 0:
             if won_last and after_on and (every or trick == 1):
-                trumps = [c for c in hand if es[c] == trump]
+                trumps = []
+                for c in hand:
+                    if es[c] == trump:
+                        trumps.append(c)
                 if trumps:
-                    if after is TrumpAfterTrick.HIGHEST_TRUMP:
+                    if after_highest:
                         return highest(trumps, power[trump])
                     return trumps
             return hand
-        trumps = [c for c in hand if es[c] == trump]
+        trumps = []
+        for c in hand:
+            if es[c] == trump:
+                trumps.append(c)
         if cassell:
             return highest(trumps, power[trump]) if trumps else highest(hand, power[trump])
         pam = promoted[trump]
@@ -105,13 +125,13 @@ def lead_rule(tb: Tables) -> LeadRule:
         elif king_rule and turnup == ace_of[trump] and king_of[trump] in hand:
             compulsory = king_of[trump]
         if compulsory >= 0:
-            if pam_first and pam in hand and two is TwoOrMoreTrumps.HIGHEST:
+            if pam_first and pam in hand and two_highest:
                 return [pam]
             return [compulsory]
         if len(trumps) >= 2:
-            if two is TwoOrMoreTrumps.HIGHEST:
+            if two_highest:
                 return highest(trumps, power[trump])
-            if two is TwoOrMoreTrumps.ANY_TRUMP:
+            if two_any:
                 return trumps
         return hand
 
@@ -141,32 +161,45 @@ def follow_rule(tb: Tables, called: bool = False) -> FollowRule:
     must_follow = fol.follow_suit and not tb.rank_only
     head = fol.head_trick
     void = fol.trump_when_void
+    void_never = void is TrumpWhenVoid.NEVER
+    void_always = void is TrumpWhenVoid.ALWAYS
     civil = fol.be_civil
+
+    # Called on every card followed: loops rather than comprehensions, the options tested
+    # once, here; one pass over the hand finds the cards of the suit led and those of them
+    # that head the trick.
 
     def basic(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
         es = suit[trump]
         led = es[lead_card]
-        follow = [c for c in hand if es[c] == led]
+        pw = power[trump]
+        bp = pw[best] if head and es[best] == led else 1 << 30  # none heads: no duty
+        follow = []
+        higher = []
+        for c in hand:
+            if es[c] == led:
+                follow.append(c)
+                if pw[c] > bp:
+                    higher.append(c)
         if follow:
-            if head and es[best] == led:
-                pw = power[trump]
-                bp = pw[best]
-                higher = [c for c in follow if pw[c] > bp]
-                if higher:
-                    return higher
-            return follow
-        if trump == NO_TRUMP or void is TrumpWhenVoid.NEVER:
+            return higher if higher else follow
+        if trump == NO_TRUMP or void_never:
             return hand
-        trumps = [c for c in hand if es[c] == trump]
+        trumps = []
+        for c in hand:
+            if es[c] == trump:
+                trumps.append(c)
         if not trumps:
             return hand
         if es[best] == trump:
-            pw = power[trump]
             bp = pw[best]
-            higher = [c for c in trumps if pw[c] > bp]
+            higher = []
+            for c in trumps:
+                if pw[c] > bp:
+                    higher.append(c)
             if higher:
                 return higher
-            return trumps if void is TrumpWhenVoid.ALWAYS else hand
+            return trumps if void_always else hand
         return trumps
 
     def civil_follow(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
