@@ -23,7 +23,10 @@ text                      meaning                                        id
 ``give 3S``               give a card to one's partner                   68 + card
 ``discard 4D``            lay out a card                                 120 + card
 ``exchange 2H 3C``        stand, and exchange these cards with the stock 172 + subset
+``bid 2``                 bid to take that many tricks (0 to 13)         BID + tricks
 ========================  =============================================  ==========
+
+:data:`BID` follows the last exchange id, so every kind keeps its ids.
 
 >>> a = parse_action("exchange 3c 2h")
 >>> a, action_text(a)
@@ -33,6 +36,8 @@ True
 >>> a = parse_action("play ah civil")
 >>> a == CIVIL + 1, action_text(a), civil_card(a) == parse_card("AH")
 (True, 'play AH civil', True)
+>>> parse_action("bid 2") == BID + 2, action_text(BID)
+(True, 'bid 0')
 """
 
 from __future__ import annotations
@@ -87,6 +92,30 @@ _COMB = [[comb(n, k) for k in range(MAX_EXCHANGE + 1)] for n in range(53)]
 COLUMNS = [[_COMB[c][k] for c in range(53)] for k in range(MAX_EXCHANGE + 1)]
 #: ``EXCHANGE_OFFSETS[k]``: the id of the first exchange of ``k`` cards.
 EXCHANGE_OFFSETS = [EXCHANGE + o for o in _OFFSET]
+#: The id of bidding no trick; bidding ``b`` tricks is ``BID + b``, up to :data:`MAX_BID`.
+BID = EXCHANGE_OFFSETS[-1]
+#: The most tricks a bid may name (a hand holds at most 13 cards).
+MAX_BID = 13
+#: The last id of any action.
+LAST_ID = BID + MAX_BID
+
+
+def is_bid(action: int) -> bool:
+    """Whether the action is a bid.
+
+    >>> is_bid(BID + 3), is_bid(EXCHANGE)
+    (True, False)
+    """
+    return action >= BID
+
+
+def is_exchange(action: int) -> bool:
+    """Whether the action is an exchange.
+
+    >>> is_exchange(EXCHANGE), is_exchange(BID)
+    (True, False)
+    """
+    return EXCHANGE <= action < BID
 
 
 def exchange_id(cards: Iterable[int]) -> int:
@@ -156,7 +185,9 @@ def action_text(action: int) -> str:
         return "give " + CARD_TEXT[action - GIVE]
     if DISCARD <= action < EXCHANGE:
         return "discard " + CARD_TEXT[action - DISCARD]
-    if action >= EXCHANGE:
+    if BID <= action <= LAST_ID:
+        return f"bid {action - BID}"
+    if EXCHANGE <= action < BID:
         return "exchange " + " ".join(CARD_TEXT[c] for c in sorted_cards(exchange_cards(action)))
     raise ValueError(f"no action has id {action}")
 
@@ -181,6 +212,10 @@ def parse_action(text: str | int) -> int:
     if not words:
         raise ActionSyntaxError("empty action: write e.g. 'stand', 'play QH' or 'exchange 2H 3C'")
     verb, args = words[0], words[1:]
+    if verb == "bid":
+        if len(args) != 1 or not args[0].isdigit() or int(args[0]) > MAX_BID:
+            raise ActionSyntaxError(f"{text!r}: 'bid' takes a number of tricks, e.g. 'bid 2'")
+        return BID + int(args[0])
     civil = verb == "play" and len(args) == 2 and args[1] == CIVIL_WORD
     if civil:
         verb, args = "play", args[:1]
@@ -219,6 +254,7 @@ def parse_action(text: str | int) -> int:
             "give CARD",
             "discard CARD",
             "exchange CARD...",
+            "bid N",
         ]
     )
     raise ActionSyntaxError(f"{text!r}: unknown action '{words[0]}' (actions: {known})")

@@ -23,7 +23,7 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules.engine.actions import CIVIL, EXCHANGE_OFFSETS, PLAY, WORDS, parse_action
+from cardrules.engine.actions import BID, CIVIL, EXCHANGE_OFFSETS, LAST_ID, PLAY, WORDS, parse_action
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = [
@@ -103,9 +103,9 @@ def action_id(action: Any) -> int:
                 f"not {_shown(action)}"
             )
         action = operator.index(action)
-    if action in WORDS or CIVIL <= action < CIVIL + 4 or PLAY <= action <= LAST_ACTION:
+    if action in WORDS or CIVIL <= action < CIVIL + 4 or PLAY <= action <= LAST_ID:
         return int(action)
     raise ArgumentValueError(
-        f"no action has id {action}: ids are 0 to {max(WORDS)}, {CIVIL} to {CIVIL + 3} "
-        f"and {PLAY} to {LAST_ACTION}"
+        f"no action has id {action}: ids are 0 to {max(WORDS)}, {CIVIL} to {CIVIL + 3}, "
+        f"{PLAY} to {LAST_ACTION} and the bids {BID} to {LAST_ID}"
     )

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from cardrules.cards import SUITS
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards, exchange_ids, parse_action
+from cardrules.engine.bidding import apply_bid, legal_bid, open_bidding
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
 from cardrules.engine.declaring import remembered_words
@@ -251,6 +252,8 @@ class Deal(DealState):
         play.lead_pos = play.turn_pos = lead
         self.phase = PLAY
         self.to_move = self._actor(players[lead])
+        if r.bidding.enabled:
+            open_bidding(self)  # the bids come first, then the same leader leads
 
     def _actor(self, player: int) -> int:
         return self.dealer if player == self.n else player
@@ -678,5 +681,6 @@ PHASE_TABLE: tuple[tuple[Callable[[Deal], list[int]], Callable[[Deal, int], None
     (Deal._legal_decide, Deal._apply_decide),
     (Deal._legal_respond, Deal._apply_respond),
     (Deal._legal_over, Deal._apply_over),
+    (legal_bid, apply_bid),
 )
 assert [p.value for p in Phase] == list(range(len(PHASE_TABLE)))

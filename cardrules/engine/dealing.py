@@ -24,7 +24,7 @@ from cardrules.engine.parts import Cards
 from cardrules.engine.tables import Tables
 from cardrules.errors import ArgumentTypeError, ArgumentValueError, RecordError
 from cardrules.rules.bounds import MAX_TABLE
-from cardrules.rules.model import FirstDeal, MissPosition, Rules
+from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Rules
 
 __all__ = [
     "DealContext",
@@ -36,6 +36,7 @@ __all__ = [
     "deal_plan",
     "dealing_plan",
     "deals_miss",
+    "receivers",
     "shuffle",
 ]
 
@@ -268,6 +269,7 @@ def deal_cards(
     """The cards of a new deal: hands (sorted), the miss, the turn-up and the stock."""
     plan = dealing_plan(tb, ctx)
     n = ctx.players
+    order = receivers(r, ctx, order)
     cards = Cards(n)
     exposed = plan.exposed
     cards.exposed_single = exposed
@@ -308,6 +310,20 @@ def deal_cards(
     return cards
 
 
+def receivers(rules: Rules, ctx: DealContext, order: Sequence[int]) -> Sequence[int]:
+    """The seats in the order they receive cards: ``order`` (from the dealer's left), or
+    from seat 0 whoever deals when ``deal.start`` is ``seat0`` (1.7.3, D62).
+
+    >>> from cardrules.rules.model import Rules, Deal
+    >>> r = Rules(deal=Deal(start=DealStart.SEAT0))
+    >>> list(receivers(r, DealContext(players=3, dealer=1), [2, 0, 1]))
+    [0, 1, 2]
+    """
+    if rules.deal.start is DealStart.SEAT0:
+        return range(ctx.players)
+    return order
+
+
 def deals_miss(rules: Rules, ctx: DealContext) -> bool:
     """Whether this deal deals a miss (not on an exposed-card single, nor on a first deal
     whose rules say that all stand without one, nor on the last deal of a quick finish that
@@ -342,6 +358,7 @@ def deal_places(rules: Rules, ctx: DealContext, order: Sequence[int]) -> list[Pl
     """
     r = rules
     n = ctx.players
+    order = receivers(r, ctx, order)
     if ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE:
         ps = r.session.peel_single
         out: list[Place] = [("turn_up", 0)] if r.trumps.turn_up else []

@@ -173,10 +173,11 @@ class Cards(Part):
 class Declaring(Part):
     """Each seat's declaration: ``status`` (a :class:`Status`), ``exchanged`` (cards
     exchanged, -1 for none yet), who took the miss (-1), whether the dealer plays the miss
-    for the pool, whether every seat was forced to play, and ``pos``, the position in the
-    order of declaring of the seat to declare."""
+    for the pool, whether every seat was forced to play, ``pos``, the position in the
+    order of declaring of the seat to declare, and ``bids``, the tricks each seat bid (-1
+    for no bid yet; empty when the rules have no bidding)."""
 
-    __slots__ = ("exchanged", "forced", "miss_for_pool", "miss_taker", "pos", "status")
+    __slots__ = ("bids", "exchanged", "forced", "miss_for_pool", "miss_taker", "pos", "status")
 
     def copy(self) -> Declaring:
         """An independent copy."""
@@ -187,9 +188,11 @@ class Declaring(Part):
         new.miss_for_pool = self.miss_for_pool
         new.forced = self.forced
         new.pos = self.pos
+        new.bids = list(self.bids)
         return new
 
     def __init__(self, players: int = 0) -> None:
+        self.bids: list[int] = []
         self.status: list[Status] = [Status.UNDECIDED] * players
         self.exchanged = [-1] * players
         self.miss_taker = -1

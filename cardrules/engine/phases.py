@@ -17,7 +17,8 @@ import enum
 
 class Phase(enum.IntEnum):
     """Declaring (stand, throw up, take the miss, exchange); partners passing cards; playing
-    tricks; the elder's decision after the first trick (challenges); answering a put; over."""
+    tricks; the elder's decision after the first trick (challenges); answering a put; over;
+    bidding (after the deal, before the play: numbered last, so the others keep theirs)."""
 
     DECLARE = 0
     PARTNER = 1
@@ -25,6 +26,7 @@ class Phase(enum.IntEnum):
     DECIDE = 3
     RESPOND = 4
     OVER = 5
+    BID = 6
 
     @property
     def word(self) -> str:
@@ -52,10 +54,10 @@ class Status(enum.IntEnum):
         return STATUS_NAMES[self]
 
 
-PHASE_NAMES = ("declare", "partner", "play", "decide", "respond", "over")
+PHASE_NAMES = ("declare", "partner", "play", "decide", "respond", "over", "bid")
 STATUS_NAMES = ("undecided", "stood", "threw up", "out")
 
-DECLARE, PARTNER, PLAY, DECIDE, RESPOND, OVER = Phase
+DECLARE, PARTNER, PLAY, DECIDE, RESPOND, OVER, BID = Phase
 UNDECIDED, STOOD, THREW, OUT = Status
 
 #: The seat recorded for a trick won by the miss played for the pool.

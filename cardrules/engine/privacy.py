@@ -22,7 +22,7 @@ __all__ = ["public_form", "public_text", "sees_whole"]
 def sees_whole(rules: Rules, players: int, actor: int, action: int, seat: int) -> bool:
     """Whether ``seat`` sees ``actor``'s ``action`` in full: his own, a public one, or a
     gift to ``seat`` as his partner."""
-    if actor == seat or action < A.GIVE or A.is_play(action):
+    if actor == seat or action < A.GIVE or A.is_play(action) or A.is_bid(action):
         return True
     if action >= A.DISCARD:
         return False  # an exchange or a discard shows how many cards, not which

@@ -506,7 +506,7 @@ class Session(SessionState):
         d = self._deal
         if d is None:
             d = self.deal  # raises: the cards are being dealt
-        if a >= EXCHANGE and self._explicit and a in d.legal_actions():
+        if EXCHANGE <= a <= LAST_ACTION and self._explicit and a in d.legal_actions():
             self._draw_for(d, a)
             return
         d.apply(a)
@@ -518,7 +518,7 @@ class Session(SessionState):
         deal = self._deal
         if deal is None:
             deal = self.deal  # raises: the cards are being dealt
-        if action >= EXCHANGE and self._explicit:
+        if self._explicit and EXCHANGE <= action <= LAST_ACTION:
             self._draw_for(deal, action)
             return
         deal.apply_unchecked(action)

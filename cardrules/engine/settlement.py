@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardrules.cards import CARD_TEXT
+from cardrules.engine.bidding import contract_points
 from cardrules.engine.challenges import deal_outcome, played_out_points
 from cardrules.engine.flush import flush_suit, flush_winners
 from cardrules.engine.phases import MISS, Status
@@ -166,6 +167,10 @@ def settle_play(view: DealView) -> DealResult:
     Every deal played out ends here, so it is written out: the result is built at once
     from plain locals, each field of the view read once."""
     r = view.rules
+    if r.bidding.enabled:
+        bids = view.bids
+        points = contract_points(r.settlement.contract, bids=bids, won=view.won[: len(bids)])
+        return points_result(view, points, "play")
     if r.wagers.scoring is Scoring.POINTS:
         return settle_points(view)
     n = view.players

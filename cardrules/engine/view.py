@@ -179,6 +179,11 @@ class DealView:
         return self._d.decl.exchanged
 
     @property
+    def bids(self) -> Sequence[int]:
+        """The tricks each seat bid, by seat (-1 for no bid yet); empty without bidding."""
+        return self._d.decl.bids
+
+    @property
     def miss_taker(self) -> int:
         """The seat that took the miss, or -1."""
         return self._d.decl.miss_taker

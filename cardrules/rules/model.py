@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import enum
 import typing
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -32,12 +31,19 @@ import attrs
 # The option enums, re-exported: every option type can be imported from the model.
 from cardrules.rules.bounds import MAX_POINTS, MAX_ROUNDS, MAX_STAKE, MAX_TABLE
 from cardrules.rules.capacity import pack_capacity, pack_size
+from cardrules.rules.contracts import Bidding as Bidding
+from cardrules.rules.contracts import Contract as Contract
+from cardrules.rules.fields import derived, fixed, opt, section
+from cardrules.rules.fields import settable as settable
 from cardrules.rules.options import AllPass as AllPass
 from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import BeCivil as BeCivil
+from cardrules.rules.options import BidHook as BidHook
 from cardrules.rules.options import ChallengeModel as ChallengeModel
 from cardrules.rules.options import Choice as Choice
 from cardrules.rules.options import CivilCall as CivilCall
+from cardrules.rules.options import ContractMiss as ContractMiss
+from cardrules.rules.options import DealStart as DealStart
 from cardrules.rules.options import EqualRanks as EqualRanks
 from cardrules.rules.options import ExchangeMode as ExchangeMode
 from cardrules.rules.options import Finish as Finish
@@ -77,61 +83,6 @@ from cardrules.rules.options import TrumpWhenVoid as TrumpWhenVoid
 from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
 from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
 from cardrules.rules.options import UnopposedHolder as UnopposedHolder
-
-
-def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
-    """A model field with its documentation (shown in editors) and its source.
-
-    ``source`` names the docs/sources.md rule or disagreement (``D17``) the option
-    follows; ``schema`` adds JSON Schema keywords (``minimum``, ``pattern``...).
-    """
-    meta = {"doc": doc, "source": source, "schema": schema}
-    if isinstance(default, (list, tuple)):
-        return attrs.field(default=tuple(default), metadata=meta)
-    return attrs.field(default=default, metadata=meta)
-
-
-def fixed(value: Any, doc: str, *, source: str = "") -> Any:
-    """A rule the engine always plays one way: read on the model, never set by a file.
-
-    Such a rule was an option with a single value. It stays readable (and citable, by
-    its ``source``) so that a rulebook can state it, but it is no key of the format: the
-    schema leaves it out and a file that sets it is told why (:data:`RETIRED`).
-    """
-    return attrs.field(default=value, init=False, metadata=_meta(doc, source))
-
-
-def derived(compute: Callable[[Any], Any], doc: str, *, follows: str, source: str = "") -> Any:
-    """A rule that follows from another option of its section (``follows``, its field
-    name): computed, never set.
-
-    ``compute`` receives the section being built, its settable fields already set.
-    """
-    factory = attrs.Factory(compute, takes_self=True)
-    meta = _meta(doc, source) | {"follows": follows}
-    return attrs.field(default=factory, init=False, metadata=meta)
-
-
-def _meta(doc: str, source: str) -> dict[str, Any]:
-    return {"doc": doc, "source": source, "schema": {}}
-
-
-def settable(field: attrs.Attribute[Any]) -> bool:
-    """Whether a rule file may set ``field`` (a :func:`fixed` or :func:`derived` rule may not).
-
-    >>> settable(attrs.fields(Flush).destination), settable(attrs.fields(Flush).next_deal)
-    (True, False)
-    """
-    return field.init
-
-
-def section(cls: type) -> Any:
-    """A nested section field whose default is the section's defaults."""
-    return attrs.field(
-        factory=cls,
-        metadata={"doc": (cls.__doc__ or "").strip().split("\n\n")[0], "source": "", "schema": {}},
-    )
-
 
 # --------------------------------------------------------------------------- sections
 
@@ -214,6 +165,9 @@ class Deal:
     miss: bool = opt(True, "A spare hand, the miss, is dealt.", source="1.1.5, D6")
     miss_position: MissPosition = opt(
         MissPosition.AFTER_DEALER_EACH_ROUND, "Where the miss receives its cards.", source="D5"
+    )
+    start: DealStart = opt(
+        DealStart.DEALER_LEFT, "Who receives the first card.", source="1.1.5, 1.7.3, D62"
     )
 
 
@@ -503,6 +457,7 @@ class Settlement:
     single_definition: SingleDefinition = opt(
         SingleDefinition.POOL_ONLY_DEALER_STAKE, "What makes a single.", source="D21"
     )
+    contract: Contract = section(Contract)
 
 
 @attrs.frozen
@@ -553,6 +508,7 @@ SECTIONS = (
     "deal",
     "trumps",
     "declarations",
+    "bidding",
     "exchange",
     "leads",
     "following",
@@ -630,6 +586,7 @@ class Rules:
     deal: Deal = section(Deal)
     trumps: Trumps = section(Trumps)
     declarations: Declarations = section(Declarations)
+    bidding: Bidding = section(Bidding)
     exchange: Exchange = section(Exchange)
     leads: Leads = section(Leads)
     following: Following = section(Following)

@@ -17,9 +17,12 @@ __all__ = [
     "AllPass",
     "Ante",
     "BeCivil",
+    "BidHook",
     "ChallengeModel",
     "Choice",
     "CivilCall",
+    "ContractMiss",
+    "DealStart",
     "EqualRanks",
     "ExchangeMode",
     "Finish",
@@ -393,3 +396,31 @@ class Kind(Choice):
 
     GAME = "game"
     HOUSE_RULE = "house_rule"
+
+
+class DealStart(Choice):
+    """Who receives the first card of a deal: the dealer's left, or always seat 0
+    (whoever deals; the dealer then fixes only who bids and leads first)."""
+
+    DEALER_LEFT = "dealer_left"
+    SEAT0 = "seat0"
+
+
+class BidHook(Choice):
+    """The hook: the dealer, bidding last, may not bid the number that makes the bids add
+    up to the number of tricks."""
+
+    DEALER = "dealer"
+    NOT_IN_ONE_CARD_DEAL = "not_in_one_card_deal"
+    NONE = "none"
+
+
+class ContractMiss(Choice):
+    """What a player scores who does not take exactly the tricks he bid: his tricks at
+    the price of a trick; minus that price for each trick over or under; nothing; or
+    minus the price of each trick bid."""
+
+    TRICKS = "tricks"
+    MINUS_DIFF = "minus_diff"
+    ZERO = "zero"
+    MINUS_BID = "minus_bid"

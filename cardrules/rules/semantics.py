@@ -210,8 +210,8 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         ("exchange.mode", "declarations.enabled"),
         "set declarations.enabled: true, or exchange.mode: none",
     ),
-    # What a deal is played for is wagers.scoring, and only challenges score points: so
-    # wagers.scoring is points exactly when challenges.enabled is true (1.5.5-1.5.7).
+    # What a deal is played for is wagers.scoring, and only challenges and bids score
+    # points: so wagers.scoring is points exactly when one of them is on (1.5.5-1.5.7, 1.7.6).
     (
         lambda r: r.challenges.enabled and r.wagers.scoring is Scoring.POOL,
         "challenges score points, but wagers.scoring is pool",
@@ -219,11 +219,61 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set wagers.scoring: points",
     ),
     (
-        lambda r: r.wagers.scoring is Scoring.POINTS and not r.challenges.enabled,
-        "wagers.scoring is points, but only challenges score points and challenges.enabled "
-        "is false",
-        ("wagers.scoring", "challenges.enabled"),
-        "set challenges.enabled: true, or wagers.scoring: pool",
+        lambda r: r.bidding.enabled and r.wagers.scoring is Scoring.POOL,
+        "bids score points (settlement.contract), but wagers.scoring is pool",
+        ("bidding.enabled", "wagers.scoring"),
+        "set wagers.scoring: points",
+    ),
+    (
+        lambda r: (
+            r.wagers.scoring is Scoring.POINTS
+            and not r.challenges.enabled
+            and not r.bidding.enabled
+        ),
+        "wagers.scoring is points, but only challenges and bids score points and neither "
+        "challenges.enabled nor bidding.enabled is true",
+        ("wagers.scoring", "challenges.enabled", "bidding.enabled"),
+        "set challenges.enabled or bidding.enabled: true, or wagers.scoring: pool",
+    ),
+    # A bid is made by every player for the whole deal: nobody may leave the play, and
+    # nothing but the tricks may end it.
+    (
+        lambda r: r.bidding.enabled and r.challenges.enabled,
+        "bids are scored when the deal is played out, but challenges may end it before",
+        ("bidding.enabled", "challenges.enabled"),
+        "set challenges.enabled: false",
+    ),
+    (
+        lambda r: r.bidding.enabled and r.declarations.enabled,
+        "every player bids and plays, but with declarations.enabled a player may throw up "
+        "his hand or take the miss",
+        ("bidding.enabled", "declarations.enabled"),
+        "set declarations.enabled: false",
+    ),
+    (
+        lambda r: r.bidding.enabled and r.deal.miss,
+        "every player bids and plays his own hand, but deal.miss deals a spare hand",
+        ("bidding.enabled", "deal.miss"),
+        "set deal.miss: false",
+    ),
+    (
+        lambda r: r.bidding.enabled and r.partnerships.enabled,
+        "every player bids and plays his own hand, but partners give cards and one of each "
+        "side plays",
+        ("bidding.enabled", "partnerships.enabled"),
+        "set partnerships.enabled: false",
+    ),
+    (
+        lambda r: r.bidding.enabled and r.players.dealer_sits_out_above is not None,
+        "the dealer bids last and plays, but players.dealer_sits_out_above may have him sit out",
+        ("bidding.enabled", "players.dealer_sits_out_above"),
+        "set players.dealer_sits_out_above: null",
+    ),
+    (
+        lambda r: r.bidding.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
+        "a bid counts tricks won, but tricks won by rank alone may be tied and won by nobody",
+        ("bidding.enabled", "tricks.winner"),
+        "set tricks.winner: suit_and_trumps",
     ),
     (
         lambda r: r.session.finish is Finish.TARGET_POINTS and r.wagers.scoring is Scoring.POOL,
@@ -383,7 +433,8 @@ _POOL = (
     "wagers.loo",
     "wagers.mixed_cap",
     "wagers.mixed_floor",
-    "settlement",
+    "settlement.remainder",
+    "settlement.single_definition",
 )
 
 #: Options that do nothing unless another option holds: (keys, active when, why not).
@@ -415,6 +466,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         "following.be_civil is off",
     ),
     (("challenges",), lambda r: r.challenges.enabled, "challenges.enabled is false"),
+    (("bidding", "settlement.contract"), lambda r: r.bidding.enabled, "bidding.enabled is false"),
     (("partnerships",), lambda r: r.partnerships.enabled, "partnerships.enabled is false"),
     (
         ("tricks.equal_ranks",),
@@ -458,6 +510,7 @@ _SWITCHES = frozenset(
         "special_hands.flush.enabled",
         "challenges.enabled",
         "partnerships.enabled",
+        "bidding.enabled",
     )
 )
 
