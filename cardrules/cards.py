@@ -78,10 +78,31 @@ def is_card_text(text: str) -> bool:
     return True
 
 
-def pack_cards(pack: str) -> tuple[int, ...]:
-    """The cards of a named pack, in suit then rank order."""
-    ranks = PACK_RANKS[pack]
-    return tuple(c for c in ALL_CARDS if RANKS[rank_of(c)] in ranks)
+#: The pack whose ranks are the ones its rules list (``pack.cards: listed``).
+LISTED = "listed"
+
+
+def pack_ranks(pack: str, listed: Iterable[str] = ()) -> str:
+    """The rank characters of a pack, lowest first: a named pack's, or for the pack
+    :data:`LISTED` the ranks ``listed`` names (``10`` for ``T``).
+
+    >>> pack_ranks("piquet32"), pack_ranks(LISTED, ["6", "5", "4", "3", "2"])
+    ('789TJQKA', '23456')
+    """
+    if pack == LISTED:
+        named = {"T" if r == "10" else r for r in listed}
+        return "".join(r for r in RANKS if r in named)
+    return PACK_RANKS[pack]
+
+
+def pack_cards(pack: str, listed: Iterable[str] = (), suits: str = SUITS) -> tuple[int, ...]:
+    """The cards of a pack, in card-id order: its ranks (:func:`pack_ranks`) in ``suits``.
+
+    >>> [card_text(c) for c in pack_cards(LISTED, ["3", "2"], "CD")]
+    ['2D', '3D', '2C', '3C']
+    """
+    ranks = pack_ranks(pack, listed)
+    return tuple(c for c in ALL_CARDS if RANKS[rank_of(c)] in ranks and SUITS[c // 13] in suits)
 
 
 def sorted_cards(cards: Iterable[int]) -> list[int]:

@@ -49,6 +49,7 @@ def our_rules(players: int, tricks: int, penalty: bool, per_trick: int, suits: i
         overrides["pack.cards"] = "listed"
         overrides["pack.suits"] = list(OS_SUITS[:suits])
         overrides["pack.ranks"] = list(RANKS[:ranks][::-1])
+        overrides["players.max"] = overrides["players.default"] = players
     return cardrules.load_variant("oh-hell", overrides=overrides)
 
 

@@ -51,7 +51,8 @@ class Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.pack: tuple[int, ...] = pack_cards(rules.pack.cards.value)
+        pack = rules.pack
+        self.pack: tuple[int, ...] = pack_cards(pack.cards.value, pack.ranks, "".join(pack.suits))
         order = [RANKS.index(r) for r in rules.pack.ranks]
         base = [0] * 52
         for c in self.pack:

@@ -9,18 +9,21 @@ them (:attr:`cardrules.rules.model.Rules.max_players`) and nothing here depends 
 
 from __future__ import annotations
 
-from cardrules.cards import PACK_RANKS
+from collections.abc import Iterable
+
+from cardrules.cards import pack_ranks
 
 __all__ = ["cards_needed", "pack_capacity", "pack_size"]
 
 
-def pack_size(cards: str) -> int:
-    """Cards in the pack named ``cards`` (``full52``, ``piquet32``).
+def pack_size(cards: str, listed: Iterable[str] = (), suits: int = 4) -> int:
+    """Cards in the pack named ``cards`` (``full52``, ``piquet32``; ``listed``: the ranks
+    ``listed`` names) in ``suits`` suits.
 
-    >>> pack_size("piquet32")
-    32
+    >>> pack_size("piquet32"), pack_size("listed", ["6", "5", "4", "3", "2"], 2)
+    (32, 10)
     """
-    return 4 * len(PACK_RANKS[cards])
+    return suits * len(pack_ranks(cards, listed))
 
 
 def cards_needed(players: int, hand_size: int, *, miss: bool, turn_up: bool) -> int:

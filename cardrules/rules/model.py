@@ -118,12 +118,24 @@ class Players:
 class Pack:
     """The cards used and how they rank."""
 
-    cards: PackName = opt(PackName.FULL52, "The pack.", source="1.1.2, 1.4.4")
+    cards: PackName = opt(
+        PackName.FULL52,
+        "The pack; listed for the ranks pack.ranks lists.",
+        source="1.1.2, 1.4.4, D71",
+    )
     ranks: tuple[str, ...] = opt(
         ("A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"),
         "Every rank of the pack, highest first (Put: 3 2 A K Q J T 9 8 7 6 5 4).",
         source="1.1.2, 1.5.2",
         items={"type": "string", "pattern": RANK_PATTERN},
+        minItems=1,
+        uniqueItems=True,
+    )
+    suits: tuple[str, ...] = opt(
+        ("S", "H", "D", "C"),
+        "The suits of the pack (a reduced pack: C D for clubs and diamonds only).",
+        source="1.7.2, D71",
+        items={"type": "string", "pattern": SUIT_PATTERN},
         minItems=1,
         uniqueItems=True,
     )
@@ -602,7 +614,8 @@ class Rules:
     def max_players(self) -> int:
         """The most players allowed: the file's ``players.max`` or what the pack holds."""
         deal = self.deal
-        size = pack_size(self.pack.cards.value)
+        pack = self.pack
+        size = pack_size(pack.cards.value, pack.ranks, len(pack.suits))
         limit = pack_capacity(size, deal.hand_size, miss=deal.miss, turn_up=self.trumps.turn_up)
         return limit if self.players.max is None else min(self.players.max, limit)
 

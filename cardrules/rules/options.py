@@ -73,10 +73,12 @@ class Choice(str, enum.Enum):
 
 
 class PackName(Choice):
-    """The pack: all 52 cards, or the 32 of a piquet or bezique pack (A K Q J T 9 8 7)."""
+    """The pack: all 52 cards, the 32 of a piquet or bezique pack (A K Q J T 9 8 7), or
+    the ranks that pack.ranks lists (listed)."""
 
     FULL52 = "full52"
     PIQUET32 = "piquet32"
+    LISTED = "listed"
 
 
 class MissPosition(Choice):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from cardrules.cards import PACK_RANKS, RANKS
+from cardrules.cards import RANKS, pack_ranks
 from cardrules.errors import ERROR, WARNING, Problem
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
@@ -74,7 +74,7 @@ def _needed(r: Rules, players: int) -> int:
 
 def _pack_holds_players(r: Rules, res: Resolved) -> Iterator[Finding]:
     """The pack deals to the most players the rules state (hands, miss, turn-up)."""
-    size = pack_size(r.pack.cards.value)
+    size = pack_size(r.pack.cards.value, r.pack.ranks, len(r.pack.suits))
     for path, count in (
         ("players.max", r.players.max),
         ("players.default", r.players.default),
@@ -103,7 +103,7 @@ def _promoted_in_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
     if card is None or card == "jack_of_trumps":
         return
     rank = _rank(card[:-1])
-    if rank not in PACK_RANKS[r.pack.cards.value]:
+    if rank not in pack_ranks(r.pack.cards.value, r.pack.ranks) or card[-1] not in r.pack.suits:
         yield Finding(
             "promoted-card",
             f"promoted.card {card} is not in the {r.pack.cards} pack",
@@ -115,7 +115,7 @@ def _promoted_in_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
 def _rank_only_needs_full_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
     """Tricks won by rank alone use Put's ranking, which needs every rank (D60)."""
     if r.tricks.winner is TrickWinner.RANK_ONLY and r.pack.cards is not PackName.FULL52:
-        missing = [x for x in RANKS[::-1] if x not in PACK_RANKS[r.pack.cards.value]]
+        missing = [x for x in RANKS[::-1] if x not in pack_ranks(r.pack.cards.value, r.pack.ranks)]
         yield Finding(
             "rank-only-pack",
             f"tricks won by rank alone need the full52 pack (D60): "
@@ -128,8 +128,8 @@ def _rank_only_needs_full_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
 def _ranks_are_the_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
     """pack.ranks names every rank of the pack exactly once."""
     ranks = [_rank(x) for x in r.pack.ranks]
-    want = PACK_RANKS[r.pack.cards.value]
-    missing = [x for x in _pack_order(r.pack.cards) if x not in ranks]
+    want = pack_ranks(r.pack.cards.value, r.pack.ranks)
+    missing = [x for x in want[::-1] if x not in ranks]
     extra = [x for x in dict.fromkeys(ranks) if x not in want]
     twice = [x for x in dict.fromkeys(ranks) if ranks.count(x) > 1]
     if missing or extra or twice:
@@ -657,4 +657,4 @@ def _rank(text: str) -> str:
 
 def _pack_order(cards: PackName) -> list[str]:
     """The ranks of a pack, highest first in the natural order."""
-    return [x for x in RANKS[::-1] if x in PACK_RANKS[cards.value]]
+    return [x for x in RANKS[::-1] if x in pack_ranks(cards.value)]
