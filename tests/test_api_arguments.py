@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import cardrules
 from cardrules import FixedDeal, Session
+from cardrules.engine.actions import LAST_ID
 from cardrules.engine.arguments import LAST_ACTION, MAX_COUNTERS, MAX_SEED
 from cardrules.engine.rulesdata import rules_hash, rules_json
 from cardrules.errors import (
@@ -24,6 +25,7 @@ from cardrules.errors import (
     ArgumentTypeError,
     ArgumentValueError,
     CardRulesError,
+    IllegalActionError,
     RecordError,
 )
 
@@ -69,7 +71,8 @@ def _refused(exc: BaseException, builtin: type[Exception]) -> None:
         ([16], ArgumentTypeError, "an action is its id"),
         (-1, ArgumentValueError, "no action has id -1"),
         (12, ArgumentValueError, "no action has id 12"),  # between the calls and the plays
-        (LAST_ACTION + 1, ArgumentValueError, f"no action has id {LAST_ACTION + 1}"),
+        (LAST_ACTION + 1, IllegalActionError, "bid 0"),  # a bid, in a game without bids
+        (LAST_ID + 1, ArgumentValueError, f"no action has id {LAST_ID + 1}"),
         (10**40, ArgumentValueError, "no action has id"),
         ("", ActionSyntaxError, "empty action"),
         ("play ZZ", ActionSyntaxError, "not a card"),

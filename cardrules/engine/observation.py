@@ -85,7 +85,8 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
     under Peel's quick finish that releases the loos ``loos_released`` (nobody is looed
     this deal, 1.1.16), and where the rules offer the call "Pam, be civil" (1.2.8)
     ``civil_calls`` (the tricks, by number from 0, whose leader made it) and
-    ``civil_called`` (whether the trick in progress was led with it).
+    ``civil_called`` (whether the trick in progress was led with it); with bidding,
+    ``bids`` (the tricks each seat bid, -1 for none yet: bids are public).
     """
     d = session.deal
     v = d.view
@@ -147,4 +148,6 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
     if v.tables.civil_call:
         obs["civil_calls"] = list(v.calls)
         obs["civil_called"] = v.civil_called
+    if session.rules.bidding.enabled:
+        obs["bids"] = list(v.bids) or [-1] * n  # public, -1 for no bid yet
     return obs

@@ -33,6 +33,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from cardrules.engine.actions import (
+    BID,
     COLUMNS,
     EXCHANGE,
     EXCHANGE_OFFSETS,
@@ -100,9 +101,10 @@ class Offer:
         self.seat = -1
         #: The word actions open (ids below :data:`~cardrules.engine.actions.PLAY`), sorted.
         self.words: list[int] = _NO_WORDS
-        #: The card kind open: PLAY, GIVE, DISCARD or EXCHANGE, or :data:`NO_KIND`.
+        #: The card kind open: PLAY, GIVE, DISCARD or EXCHANGE, or :data:`NO_KIND`; or BID.
         self.kind = NO_KIND
-        #: The cards of that kind, sorted: to play, give or discard; for EXCHANGE, the hand.
+        #: The cards of that kind, sorted: to play, give or discard; for EXCHANGE, the hand;
+        #: for BID, the numbers of tricks that may be bid.
         self.cards: list[int] = _NO_WORDS
         #: How many actions of that kind there are.
         self.count = 0
@@ -151,7 +153,7 @@ class Offer:
         if i == len(legal):
             self.set_words(seat, legal)
             return
-        kind = PLAY + (legal[i] - PLAY) // 52 * 52
+        kind = BID if legal[i] >= BID else PLAY + (legal[i] - PLAY) // 52 * 52
         self.set_cards(seat, legal[:i], kind, [a - kind for a in legal[i:]])
 
     def action(self, i: int) -> int:

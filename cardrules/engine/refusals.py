@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from cardrules.cards import NO_TRUMP, card_text, sorted_cards
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards
-from cardrules.engine.phases import DECLARE, OVER, PARTNER, PLAY
+from cardrules.engine.phases import BID, DECLARE, OVER, PARTNER, PLAY
 from cardrules.engine.view import DealView
 from cardrules.errors import GameOverError, IllegalActionError
 from cardrules.rules.model import BeCivil, CivilCall, ExchangeMode
@@ -52,6 +52,10 @@ def reason(deal: DealView, a: int, legal: Sequence[int]) -> str:
                 return "Pam must be civil: the ace of trumps was led"
             return follow_reason(deal, hand, legal_cards, shown)
         return f"the leader must lead {shown}"
+    if deal.phase == BID:
+        return bid_reason(deal, a, legal)
+    if A.is_bid(a):
+        return f"no bid is made in the {deal.phase.word} phase"
     if deal.phase == DECLARE:
         return declare_reason(deal, a)
     if deal.phase == PARTNER:
@@ -97,10 +101,24 @@ def civil_call_reason(deal: DealView, a: int) -> str:
     return f"the leader may not lead {card_text(A.civil_card(a))} now"
 
 
+def bid_reason(deal: DealView, a: int, legal: list[int]) -> str:
+    """Why a bid is refused: a number past the tricks, or the dealer's hook (1.7.4, D64)."""
+    if not A.is_bid(a):
+        return "every player bids before the play: bid a number of tricks"
+    tricks = deal.rules.deal.hand_size
+    if a - A.BID > tricks:
+        return f"a bid is 0 to {tricks} tricks"
+    made = sum(b for b in deal.bids if b >= 0)
+    return (
+        f"the dealer may not make the bids add up to the {tricks} tricks (the others bid "
+        f"{made}): {', '.join(A.action_text(x) for x in legal)}"
+    )
+
+
 def declare_reason(deal: DealView, a: int) -> str:
     """Why a declaration is refused."""
     r = deal.rules
-    if a >= A.EXCHANGE:
+    if A.is_exchange(a):
         if r.exchange.mode is ExchangeMode.NONE:
             return "these rules have no exchange"
         if deal.exchanged[deal.to_move] >= 0:

@@ -32,6 +32,7 @@ block                           when present                                    
 ``give CARD``                   partnerships                                      pack
 ``discard CARD``                partnerships                                      pack
 ``exchange ...``                exchanges: by positions in the mover's hand       see below
+``bid 0`` ... ``bid k``         bidding: one per number of tricks 0 to k          k + 1
 ==============================  ================================================  ==========
 
 A card's place in a card block is its place in the pack, in card-id order (with the full
@@ -75,6 +76,7 @@ from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentValueError
 from cardrules.rules.model import (
     Ante,
+    ContractMiss,
     ExchangeMode,
     FirstDeal,
     FlushDestination,
@@ -157,6 +159,7 @@ class ActionSpace:
         "_pack",
         "_subsets",
         "_zeros",
+        "bid",
         "civil",
         "discard",
         "exchange",
@@ -221,6 +224,10 @@ class ActionSpace:
         self._offsets = offsets
         self.exchange = index if m else -1
         index += offsets[-1]
+        #: The first index of the bids (bidding 0, 1, ... tricks), or -1.
+        self.bid = index if rules.bidding.enabled else -1
+        if self.bid >= 0:
+            index += self.hand + 1
         self.size = index
         self._zeros = bytes(index)
         #: ``_subsets[i]``: the hand positions of the ``i``-th exchange of the block.
@@ -277,7 +284,16 @@ class ActionSpace:
             if index < 0:
                 raise ArgumentValueError(f"{A.action_text(action)!r} is not in this action space")
             return index
+        if action >= A.BID:
+            return self.bid_index(action)
         return self.exchange_index(hand, action)
+
+    def bid_index(self, action: int) -> int:
+        """The compact index of a bid id."""
+        tricks = action - A.BID
+        if self.bid < 0 or not 0 <= tricks <= self.hand:
+            raise ArgumentValueError(f"no action has id {action} in this action space")
+        return self.bid + tricks
 
     def from_compact(self, hand: list[int], index: int, trump: int | None = None) -> int:
         """The engine id of compact ``index`` for a mover holding ``hand`` (sorted).
@@ -294,6 +310,8 @@ class ActionSpace:
         ids = self._ids
         if index < len(ids):
             return ids[index]
+        if 0 <= self.bid <= index:
+            return A.BID + index - self.bid
         positions = self._subsets[index - self.exchange]
         if positions[-1] >= len(hand):
             raise ArgumentValueError(
@@ -334,6 +352,8 @@ class ActionSpace:
     def indices(self, hand: list[int], legal: list[int]) -> list[int]:
         """The compact indices of sorted engine ids ``legal`` (sorted too)."""
         by_id = self._by_id
+        if legal and legal[0] >= A.BID:  # the bids, in order
+            return [self.bid_index(a) for a in legal]
         out = []
         first = 0  # where the exchanges begin
         for a in legal:
@@ -389,12 +409,13 @@ class ActionSpace:
         for verb, base in (("play", self.play), ("give", self.give), ("discard", self.discard)):
             if base >= 0:
                 out.extend(f"{verb} {CARD_TEXT[c]}" for c in self._pack)
-        ex = [""] * (self.size - len(out))
+        ex = [""] * (self.size - len(out) - (self.hand + 1 if self.bid >= 0 else 0))
         for k in range(1, self.max_exchange + 1):
             for combo in combinations(range(self.hand), k):
                 rank = sum(comb(p, i + 1) for i, p in enumerate(combo))
                 ex[self._offsets[k] + rank] = "exchange " + " ".join(f"#{p}" for p in combo)
-        return out + ex
+        bids = [f"bid {b}" for b in range(self.hand + 1)] if self.bid >= 0 else []
+        return out + ex + bids
 
     def __repr__(self) -> str:
         return f"<ActionSpace players={self.players} size={self.size}>"
@@ -495,6 +516,8 @@ def max_game_length(rules: Rules, players: int) -> int:
     length += rules.deal.hand_size * in_play
     if rules.challenges.enabled:
         length += 2
+    if rules.bidding.enabled:
+        length += in_play  # each player bids once
     return length
 
 
@@ -514,6 +537,8 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
     action_space(rules, players)  # checks the table size
     if type(pool) is not int or pool < 0:
         raise ArgumentValueError(f"pool: expected a whole number of counters, got {pool!r}")
+    if rules.bidding.enabled:
+        return contract_bounds(rules)
     if rules.wagers.scoring is Scoring.POINTS:
         ch = rules.challenges
         return 0, max(rules.session.target_points, ch.point)
@@ -550,3 +575,20 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
     if flush.enabled and flush.destination is FlushDestination.TO_HOLDER:
         most += (players - 1) * loo
     return -(own + max(loo, fine)), most
+
+
+def contract_bounds(rules: Rules) -> tuple[int, int]:
+    """The least and most points a bid scores in one deal of ``k`` tricks: at most every
+    trick and the bonus; at least nothing, or minus the price of ``k`` tricks when a
+    missed bid costs points (``settlement.contract.missed``, 1.7.6).
+
+    >>> import cardrules
+    >>> contract_bounds(cardrules.load_variant("oh-hell", overrides={"deal.hand_size": 5}))
+    (0, 15)
+    """
+    c = rules.settlement.contract
+    k = rules.deal.hand_size
+    least = 0
+    if c.missed in (ContractMiss.MINUS_DIFF, ContractMiss.MINUS_BID):
+        least = -c.per_trick * k
+    return least, c.per_trick * k + c.bonus

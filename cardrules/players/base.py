@@ -18,7 +18,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from cardrules.engine.actions import DISCARD, EXCHANGE, GIVE, PLAY
+from cardrules.engine.actions import BID, DISCARD, EXCHANGE, GIVE, PLAY
 from cardrules.engine.offer import Offer
 from cardrules.engine.sampling import determinize
 
@@ -75,9 +75,12 @@ class SeatView:
 
 
 def action_kind(action: int) -> int:
-    """The kind of an action: its word (stand, throw-up...), play, give, discard or exchange."""
+    """The kind of an action: its word (stand, throw-up...), play, give, discard, exchange
+    or bid."""
     if action < PLAY:
         return action
+    if action >= BID:
+        return BID
     if action >= EXCHANGE:
         return EXCHANGE
     return PLAY + (action - PLAY) // 52 * 52

@@ -202,8 +202,8 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
     position = {s: i for i, s in enumerate(order)}
     must_play = r.exchange.exchanger_must_play
     for s, a in v.history:
-        if A.PLAY <= a < A.EXCHANGE or A.is_civil(a):
-            break  # the declarations are over
+        if A.PLAY <= a < A.EXCHANGE or A.is_civil(a) or A.is_bid(a):
+            break  # the declarations are over (bids are made by all who play)
         kind = A.EXCHANGE if a >= A.EXCHANGE else a
         standers = len(standing - {s})
         if (

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 
-from cardrules.engine.actions import DISCARD, EXCHANGE, EXCHANGE_OFFSETS, GIVE, WORDS
+from cardrules.engine.actions import BID, DISCARD, EXCHANGE, EXCHANGE_OFFSETS, GIVE, WORDS
 from cardrules.engine.deal import Deal
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.tables import tables_for
@@ -89,7 +89,7 @@ def decision_counter(
                 at = slot_of[a]
                 if at >= 0:
                     counts[at] += 1
-            else:
+            elif a < BID:  # a bid is no declaration
                 counts[exchange_at + bisect_right(EXCHANGE_OFFSETS, a) - 1] += 1
 
     return count
