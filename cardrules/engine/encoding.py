@@ -28,7 +28,8 @@ section         length       contents
 ``dealt``       P            (recall) the cards the seat was dealt
 ``laid_aside``  P            (recall) the cards it laid aside (exchanged out, its own
                              hand for the miss, a partner's discard)
-``phase``       6            declare, partner, play, decide, respond, over
+``phase``       6 (7)        declare, partner, play, decide, respond, over (and bid,
+                             with bidding)
 ``seats``       S x 15       per seat: to move, dealer, to declare, stood, threw up,
                              out, took the miss, plays the miss, gave his card,
                              exchanged, cards exchanged, tricks won, cards held, score,
@@ -37,6 +38,8 @@ section         length       contents
                              won by the miss, cards in the stock, the pool, a put seen
 ``calls``       1 (+ T)      only where the leader may call "Pam, be civil": the trick
                              in progress was led with the call; (recall) each trick was
+``bids``        S x (T + 1)  (bidding only) each seat's bid, 0 to T tricks (none yet:
+                             all 0)
 ``lead``        L            who led the trick in progress
 ``trick``       L x P        the trick in progress: each player's card
 ``played``      L x P        every card each player has played
@@ -204,12 +207,14 @@ class Encoder:
         if recall:
             shapes += [("dealt", npack), ("laid_aside", npack)]
         shapes += [
-            ("phase", len(Phase)),
+            ("phase", len(Phase) if rules.bidding.enabled else len(Phase) - 1),
             ("seats", players * len(SEAT_FIELDS)),
             ("table", len(TABLE_FIELDS)),
         ]
         if tb.civil_call:
             shapes.append(("calls", 1 + (self._tricks if recall else 0)))
+        if rules.bidding.enabled:
+            shapes.append(("bids", players * (self._tricks + 1)))
         shapes += [
             ("lead", self._slots),
             ("trick", self._slots * npack),
@@ -445,6 +450,13 @@ class Encoder:
             if self.recall:
                 for t in play.calls:
                     bits[o + 1 + t] = 1
+        if decl.bids:  # each seat's bid, relative to the observer
+            o = self._offsets["bids"]
+            width = self._tricks + 1
+            slot_of = self._slot_of[seat]
+            for s, b in enumerate(decl.bids):
+                if b >= 0:
+                    bits[o + slot_of[s] * width + b] = 1
         # The tricks: players are slots relative to the observer, the miss last.
         in_play = play.in_play
         if in_play:

@@ -52,19 +52,22 @@ class Game(enum.Enum):
     IRISH = "Irish loo"
     PUT = "two-handed put"
     PUT_FOUR = "four-handed put"
+    OH_HELL = "Oh Hell"
 
 
 def game_of(rules: Rules) -> Game:
     """The kind of game ``rules`` are, read from the rules themselves.
 
-    Challenges make Put (with partners, four-handed Put); five cards make five-card
-    loo; an exchange with the stock and no miss makes Irish loo; anything else is
+    Bids make Oh Hell; challenges make Put (with partners, four-handed Put); five cards
+    make five-card loo; an exchange with the stock and no miss makes Irish loo; anything else is
     three-card loo.
 
     >>> from cardrules.rules.model import Deal
     >>> game_of(Rules(deal=Deal(hand_size=5, miss=False))).name
     'FIVE_CARD'
     """
+    if rules.bidding.enabled:
+        return Game.OH_HELL
     if rules.challenges.enabled:
         return Game.PUT_FOUR if rules.partnerships.enabled else Game.PUT
     if rules.deal.hand_size == 5:
@@ -103,6 +106,7 @@ GAMES: dict[Game, GameSections] = {
     Game.IRISH: GameSections(("1.1", "1.2", "1.3", "1.4"), (1, 47)),
     Game.PUT: GameSections(("1.5",), (48, 57), (60, 60)),
     Game.PUT_FOUR: GameSections(("1.5", "1.6"), (48, 60)),
+    Game.OH_HELL: GameSections(("1.7",), (61, 71)),
 }
 
 #: A row's value that matches every value of the option.
@@ -112,6 +116,7 @@ _LOO = (Game.THREE_CARD, Game.FIVE_CARD, Game.IRISH)
 _PUTS = (Game.PUT, Game.PUT_FOUR)
 _THREE, _FIVE, _IRISH = (Game.THREE_CARD,), (Game.FIVE_CARD,), (Game.IRISH,)
 _THREE_IRISH = (Game.THREE_CARD, Game.IRISH)
+_OH = (Game.OH_HELL,)
 _PAM = (Game.FIVE_CARD, Game.IRISH)  # the games whose sections speak of Pam and flushes
 
 #: ``(option, value, games, sources)``: in those games, that value of the option
@@ -140,7 +145,21 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("promoted.card", "jack_of_trumps", _PAM, "1.2.4, D26"),
     ("promoted.card", None, _IRISH, "1.3.1"),
     ("promoted.card", None, _THREE, "1.1.2"),
+    ("players.min", ANY, _OH, "1.7.1"),
+    ("players.max", ANY, _OH, "1.7.1"),
+    ("pack.cards", "full52", _OH, "1.7.2"),
+    ("pack.cards", "listed", _OH, "1.7.2, D71"),
+    ("pack.suits", ANY, _OH, "1.7.2, D71"),
+    ("pack.ranks", ANY, _OH, "1.7.2"),
+    ("promoted.card", None, _OH, "1.7.5"),
     # 2. The deal
+    ("deal.hand_size", ANY, _OH, "1.7.3, D61"),
+    ("deal.packets", ANY, _OH, "1.7.3"),
+    ("deal.start", ANY, _OH, "1.7.3, D62"),
+    ("trumps.turn_up", True, _OH, "1.7.3, D63"),
+    ("declarations.enabled", False, _OH, "1.7.4"),
+    ("bidding.enabled", True, _OH, "1.7.4"),
+    ("bidding.hook", ANY, _OH, "1.7.4, D64, D65"),
     ("deal.hand_size", ANY, _THREE, "1.1.5"),
     ("deal.hand_size", ANY, _FIVE, "1.2.5"),
     ("deal.hand_size", ANY, _IRISH, "1.3.1"),
@@ -200,6 +219,19 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("leads.trump_after_trick", ANY, _LOO, "1.1.11, D15"),
     ("leads.trump_after_trick_scope", ANY, _LOO, "1.1.11, D15"),
     ("leads.pam_and_ace", ANY, _PAM, "D31"),
+    ("leads.enforced", ANY, _OH, "1.7.5"),
+    ("leads.first_leader", ANY, _OH, "1.7.5"),
+    ("following.follow_suit", ANY, _OH, "1.7.5, D66"),
+    ("following.head_trick", ANY, _OH, "1.7.5, D66"),
+    ("following.trump_when_void", ANY, _OH, "1.7.5, D66"),
+    ("tricks.winner", ANY, _OH, "1.7.5"),
+    ("wagers.scoring", ANY, _OH, "1.7.6"),
+    ("settlement.contract.per_trick", ANY, _OH, "1.7.6, D67, D69"),
+    ("settlement.contract.bonus", ANY, _OH, "1.7.6, D67, D69"),
+    ("settlement.contract.missed", ANY, _OH, "1.7.6, D68"),
+    ("session.first_dealer", ANY, _OH, "1.7.7"),
+    ("session.finish", ANY, _OH, "1.7.7"),
+    ("session.rounds", ANY, _OH, "1.7.7"),
     ("following.follow_suit", ANY, _LOO, "1.1.12.1"),
     ("following.follow_suit", ANY, _PUTS, "1.5.4"),
     ("following.head_trick", ANY, _LOO, "1.1.12.2, D16"),

@@ -77,6 +77,12 @@ def _declaring(r: Rules) -> Phrase:
             "none",
             "Nobody declares before the play: on each side one partner plays for both, as follows.",
         )
+    if r.bidding.enabled:
+        return (
+            "none",
+            "Nobody declares or throws up his hand: every player bids, as follows, and plays "
+            "every deal.",
+        )
     if r.challenges.enabled:
         return (
             "none",

@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from cardrules.rules.model import MissPosition, PackName, Rules, TrickWinner
+from cardrules.rules.model import DealStart, MissPosition, PackName, Rules, TrickWinner
 from cardrules.tools.rulebook.rule import D, P, Phrase, Rule
-from cardrules.tools.rulebook.words import card_words, num, rank_word, suit_name
+from cardrules.tools.rulebook.words import card_words, join_words, num, rank_word, suit_name
 
 
 def _players(r: Rules) -> Phrase:
@@ -78,12 +78,44 @@ def _dealing(r: Rules) -> Phrase:
         how = "one at a time"
     else:
         how = "in packets of " + " then ".join(num(p) for p in packets)
+    start = "from the player on his left (the elder hand)"
+    if r.deal.start is DealStart.SEAT0:
+        start = (
+            "from the first seat at the table, whoever deals (the dealer fixes only who "
+            "bids and leads first)"
+        )
     return (
         f"{r.deal.hand_size} cards, {how}",
         f"The dealer gives each player {num(r.deal.hand_size)} cards, {how}, clockwise "
-        "from the player on his left (the elder hand); the deal passes to the left after "
-        "every hand.",
+        f"{start}; the deal passes to the left after every hand.",
     )
+
+
+def _pack(r: Rules) -> Phrase:
+    suits = r.pack.suits
+    if r.pack.cards is PackName.LISTED or len(suits) < 4:
+        ranks = r.pack.ranks if r.pack.cards is PackName.LISTED else None
+        names = join_words([suit_name(x) for x in suits])
+        count = len(suits) * len(ranks if ranks is not None else _NAMED[r.pack.cards][1])
+        which = "the ranks below" if ranks is not None else _NAMED[r.pack.cards][1]
+        return (
+            f"{count} cards",
+            f"A reduced pack of {num(count)} cards is used: {which} in {names} only.",
+        )
+    return _NAMED[r.pack.cards][0]
+
+
+_NAMED = {
+    PackName.FULL52: (("52 cards", "The full pack of 52 cards is used."), "AKQJT98765432"),
+    PackName.PIQUET32: (
+        (
+            "32 cards",
+            "A piquet or bezique pack of 32 cards is used: the ace, king, "
+            "queen, knave, 10, 9, 8 and 7 of each suit.",
+        ),
+        "AKQJT987",
+    ),
+}
 
 
 #: Section 1, players and pack.
@@ -114,15 +146,8 @@ PLAYERS_AND_PACK: tuple[Rule, ...] = (
     Rule(
         P,
         "The pack",
-        ("pack.cards",),
-        {
-            PackName.FULL52: ("52 cards", "The full pack of 52 cards is used."),
-            PackName.PIQUET32: (
-                "32 cards",
-                "A piquet or bezique pack of 32 cards is used: the ace, king, "
-                "queen, knave, 10, 9, 8 and 7 of each suit.",
-            ),
-        },
+        ("pack.cards", "pack.suits"),
+        _pack,
     ),
     Rule(P, "The ranking", ("pack.ranks",), _ranks),
     Rule(
@@ -138,7 +163,7 @@ PLAYERS_AND_PACK: tuple[Rule, ...] = (
 
 #: Section 2, the deal.
 THE_DEAL: tuple[Rule, ...] = (
-    Rule(D, "The deal", ("deal.hand_size", "deal.packets"), _dealing),
+    Rule(D, "The deal", ("deal.hand_size", "deal.packets", "deal.start"), _dealing),
     Rule(
         D,
         "The miss",

@@ -107,6 +107,8 @@ CITE_LABEL = "sources.md"
 
 def _section_title(number: int, rules: Rules) -> str:
     title = SECTION_TITLES[number - 1]
+    if number == DECL and rules.bidding.enabled:
+        return "Bidding"
     if number == DECL and (exchanging(rules) or partners(rules)):
         title += " and exchanging" if exchanging(rules) else " and passing"
     return title

@@ -11,6 +11,7 @@ this order, and :mod:`cardrules.tools.rulediff` lists differences in it.
 
 from __future__ import annotations
 
+from cardrules.tools.rulebook.bidding import BIDDING, CONTRACT
 from cardrules.tools.rulebook.declaring import DECLARING
 from cardrules.tools.rulebook.play import THE_PLAY
 from cardrules.tools.rulebook.players_and_deal import PLAYERS_AND_PACK, THE_DEAL
@@ -24,8 +25,10 @@ RULES: tuple[Rule, ...] = (
     *PLAYERS_AND_PACK,
     *THE_DEAL,
     *DECLARING,
+    *BIDDING,
     *THE_PLAY,
     *SPECIAL_HANDS,
     *SETTLEMENT,
+    *CONTRACT,
     *THE_SESSION,
 )
