@@ -9,7 +9,7 @@ from functools import cache
 import cardrules
 from cardrules.rules.model import Rules
 
-GAMES = ("three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed")
+GAMES = ("three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed", "oh-hell")
 
 
 @cache

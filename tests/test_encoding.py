@@ -173,8 +173,14 @@ def read_back(enc: Encoder, s: Session, seat: int, x: Any) -> None:
         [parse_card(obs["turn_up"])] if obs["turn_up"] else []
     )
     phase = section(enc, x, "phase")
-    words = ["declare", "partner", "play", "decide", "respond", "over"]
+    words = ["declare", "partner", "play", "decide", "respond", "over", "bid"]
     assert sum(phase) == 1 and words[phase.index(1)] == obs["phase"]
+    if "bids" in obs:  # each seat's bid, one of 0 to k tricks, by slot; none yet: all 0
+        width = enc.rules.deal.hand_size + 1
+        bids = section(enc, x, "bids")
+        for s_abs, b in enumerate(obs["bids"]):
+            row = bids[(s_abs - seat) % n * width : ((s_abs - seat) % n + 1) * width]
+            assert row == [int(i == b) for i in range(width)]
     seats = section(enc, x, "seats")
     for s_abs in range(n):
         slot = (s_abs - seat) % n

@@ -65,7 +65,14 @@ class Spy:
 def test_the_rule_sets_cover_every_game_and_house_rule() -> None:
     games = {g for g, _ in RULE_SETS}
     houses = {h[0] for _, h in RULE_SETS if h}
-    assert games == {"five-card-loo", "irish-loo", "put", "put-four-handed", "three-card-loo"}
+    assert games == {
+        "five-card-loo",
+        "irish-loo",
+        "put",
+        "put-four-handed",
+        "three-card-loo",
+        "oh-hell",
+    }
     assert len(houses) == 11
 
 

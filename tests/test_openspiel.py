@@ -63,7 +63,14 @@ def random_play(state: Any, rng: random.Random) -> Any:
 
 def test_the_matrix_covers_every_game_and_house_rule() -> None:
     games = {g for g, _, _ in CONFIGS}
-    assert games == {"three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed"}
+    assert games == {
+        "three-card-loo",
+        "five-card-loo",
+        "irish-loo",
+        "put",
+        "put-four-handed",
+        "oh-hell",
+    }
     assert ("three-card-loo", "", 16) in CONFIGS and ("put", "", 2) in CONFIGS
     assert ("five-card-loo", "club-law", 0) in CONFIGS and ("put", "parlett-put", 0) in CONFIGS
 

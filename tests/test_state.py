@@ -19,7 +19,7 @@ from cardrules.engine.phases import Phase
 from cardrules.engine.sampling import conflicts, determinize
 from cardrules.errors import GameOverError, IllegalActionError, RecordError
 
-GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed"]
+GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed", "oh-hell"]
 
 
 def _walk(variant: str, seed: int, steps: int) -> list[Session]:

@@ -31,7 +31,7 @@ from cardrules.rules.model import (
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 FILES = sorted(VARIANTS.glob("*.yaml"))
 MODELINE = "# yaml-language-server: $schema=../schemas/cardrules.schema.json\n"
-GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed"]
+GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed", "oh-hell"]
 HOUSE_RULES = [
     "club-law",
     "unlimited-loo",

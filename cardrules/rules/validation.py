@@ -54,7 +54,7 @@ def schema(name: str = SCHEMA_FILE) -> dict[str, Any]:
     """A JSON Schema shipped with cardrules (the rule files' by default), read once.
 
     >>> schema()["properties"]["pack"]["properties"]["cards"]["enum"]
-    ['full52', 'piquet32']
+    ['full52', 'piquet32', 'listed']
     """
     key = "schema:" + name
     if key not in _CACHE:

@@ -18,6 +18,8 @@ def bids(r: Rules) -> bool:
 
 
 def _bidding(r: Rules) -> Phrase:
+    if not r.bidding.enabled:
+        return "none", "Nobody bids: no number of tricks is undertaken."
     return (
         "each in turn, 0 to {hand} tricks",
         "After the deal, beginning with the elder hand and ending with the dealer, each "
@@ -41,29 +43,8 @@ def _made(r: Rules) -> Phrase:
     )
 
 
-def _missed(r: Rules) -> Phrase:
-    c = r.settlement.contract
-    each = _points(c.per_trick)
-    missed = "A player who took more or fewer tricks than he bid"
-    nothing = "and scores nothing for his tricks"
-    return {
-        ContractMiss.TRICKS: (
-            "his tricks",
-            f"{missed} scores {each} for each trick he took, and no more.",
-        ),
-        ContractMiss.MINUS_DIFF: (
-            "minus the difference",
-            f"{missed} loses {each} for each trick over or under his bid, {nothing}.",
-        ),
-        ContractMiss.ZERO: (
-            "nothing",
-            f"{missed} scores nothing.",
-        ),
-        ContractMiss.MINUS_BID: (
-            "minus his bid",
-            f"{missed} loses {each} for each trick he bid, {nothing}.",
-        ),
-    }[c.missed]
+_MISSED = "A player who took more or fewer tricks than he bid"
+_NOTHING = "and scores nothing for his tricks"
 
 
 #: Section 3 with bidding: the bids and the hook.
@@ -102,5 +83,26 @@ CONTRACT: tuple[Rule, ...] = (
         _made,
         applies=bids,
     ),
-    Rule(SETTLE, "A bid missed", ("settlement.contract.missed",), _missed, applies=bids),
+    Rule(
+        SETTLE,
+        "A bid missed",
+        ("settlement.contract.missed",),
+        {
+            ContractMiss.TRICKS: (
+                "his tricks",
+                f"{_MISSED} scores {{trick_points}} for each trick he took, and no more.",
+            ),
+            ContractMiss.MINUS_DIFF: (
+                "minus the difference",
+                f"{_MISSED} loses {{trick_points}} for each trick over or under his bid, "
+                f"{_NOTHING}.",
+            ),
+            ContractMiss.ZERO: ("nothing", f"{_MISSED} scores nothing."),
+            ContractMiss.MINUS_BID: (
+                "minus his bid",
+                f"{_MISSED} loses {{trick_points}} for each trick he bid, {_NOTHING}.",
+            ),
+        },
+        applies=bids,
+    ),
 )

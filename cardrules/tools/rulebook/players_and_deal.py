@@ -91,31 +91,12 @@ def _dealing(r: Rules) -> Phrase:
     )
 
 
-def _pack(r: Rules) -> Phrase:
+def _suits(r: Rules) -> Phrase:
     suits = r.pack.suits
-    if r.pack.cards is PackName.LISTED or len(suits) < 4:
-        ranks = r.pack.ranks if r.pack.cards is PackName.LISTED else None
-        names = join_words([suit_name(x) for x in suits])
-        count = len(suits) * len(ranks if ranks is not None else _NAMED[r.pack.cards][1])
-        which = "the ranks below" if ranks is not None else _NAMED[r.pack.cards][1]
-        return (
-            f"{count} cards",
-            f"A reduced pack of {num(count)} cards is used: {which} in {names} only.",
-        )
-    return _NAMED[r.pack.cards][0]
-
-
-_NAMED = {
-    PackName.FULL52: (("52 cards", "The full pack of 52 cards is used."), "AKQJT98765432"),
-    PackName.PIQUET32: (
-        (
-            "32 cards",
-            "A piquet or bezique pack of 32 cards is used: the ace, king, "
-            "queen, knave, 10, 9, 8 and 7 of each suit.",
-        ),
-        "AKQJT987",
-    ),
-}
+    if len(suits) == 4:
+        return "all four", "The pack holds all four suits."
+    names = join_words([suit_name(x) for x in suits])
+    return names, f"Only the {names} of the pack are used: the other suits are left out."
 
 
 #: Section 1, players and pack.
@@ -146,9 +127,21 @@ PLAYERS_AND_PACK: tuple[Rule, ...] = (
     Rule(
         P,
         "The pack",
-        ("pack.cards", "pack.suits"),
-        _pack,
+        ("pack.cards",),
+        {
+            PackName.FULL52: ("52 cards", "The full pack of 52 cards is used."),
+            PackName.PIQUET32: (
+                "32 cards",
+                "A piquet or bezique pack of 32 cards is used: the ace, king, "
+                "queen, knave, 10, 9, 8 and 7 of each suit.",
+            ),
+            PackName.LISTED: (
+                "the ranks listed",
+                "The pack holds only the ranks named below, in each suit it uses.",
+            ),
+        },
     ),
+    Rule(P, "The suits", ("pack.suits",), _suits, quiet=lambda r: len(r.pack.suits) == 4),
     Rule(P, "The ranking", ("pack.ranks",), _ranks),
     Rule(
         P,
@@ -164,6 +157,22 @@ PLAYERS_AND_PACK: tuple[Rule, ...] = (
 #: Section 2, the deal.
 THE_DEAL: tuple[Rule, ...] = (
     Rule(D, "The deal", ("deal.hand_size", "deal.packets", "deal.start"), _dealing),
+    Rule(
+        D,
+        "The first card",
+        ("deal.start",),
+        {
+            DealStart.DEALER_LEFT: (
+                "the dealer's left",
+                "The first card goes to the dealer's left.",
+            ),
+            DealStart.SEAT0: (
+                "the first seat",
+                "The first card goes to the first seat at the table, whoever deals.",
+            ),
+        },
+        in_book=False,
+    ),
     Rule(
         D,
         "The miss",

@@ -124,6 +124,7 @@ def template_words(r: Rules) -> dict[str, Any]:
         "cap_counters": plural(w.mixed_cap, "counter"),
         "target": r.session.target_points,
         "point": plural(r.challenges.point, "point"),
+        "trick_points": plural(r.settlement.contract.per_trick, "point"),
         "rounds": _times(r.session.rounds),
         "round_s": plural(r.session.rounds, "round"),
         "on_miss_too": " (on his own hand or on the miss)" if r.deal.miss else "",
