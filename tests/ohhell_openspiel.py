@@ -44,12 +44,13 @@ def our_rules(players: int, tricks: int, penalty: bool, per_trick: int, suits: i
         "deal.hand_size": tricks,
         "settlement.contract.missed": "minus_diff" if penalty else "tricks",
         "settlement.contract.per_trick": per_trick,
+        "players.max": players,  # one table size, so that any k the pack holds is allowed
+        "players.default": players,
     }
     if suits != 4 or ranks != 13:
         overrides["pack.cards"] = "listed"
         overrides["pack.suits"] = list(OS_SUITS[:suits])
         overrides["pack.ranks"] = list(RANKS[:ranks][::-1])
-        overrides["players.max"] = overrides["players.default"] = players
     return cardrules.load_variant("oh-hell", overrides=overrides)
 
 
