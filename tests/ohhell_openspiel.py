@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 import cardrules
 from cardrules.cards import parse_card
@@ -26,7 +26,9 @@ OS_SUITS = "CDSH"
 RANKS = "23456789TJQKA"
 
 
-def os_params(players: int, tricks: int, penalty: bool, per_trick: int, suits: int, ranks: int):
+def os_params(
+    players: int, tricks: int, penalty: bool, per_trick: int, suits: int, ranks: int
+) -> dict[str, Any]:
     """OpenSpiel's parameters for one configuration."""
     return {
         "players": players,
@@ -38,7 +40,9 @@ def os_params(players: int, tricks: int, penalty: bool, per_trick: int, suits: i
     }
 
 
-def our_rules(players: int, tricks: int, penalty: bool, per_trick: int, suits: int, ranks: int):
+def our_rules(
+    players: int, tricks: int, penalty: bool, per_trick: int, suits: int, ranks: int
+) -> Rules:
     """The oh-hell rule file set to the same configuration."""
     overrides: dict[str, Any] = {
         "deal.hand_size": tricks,
@@ -60,9 +64,9 @@ class Pair:
     def __init__(self, rules: Rules, params: dict[str, Any]) -> None:
         self.game = pyspiel.load_game("oh_hell", params)
         self.rules = rules
-        self.suits = params["num_suits"]
-        self.cards = self.suits * params["num_cards_per_suit"]
-        self.n = params["players"]
+        self.suits: int = params["num_suits"]
+        self.cards: int = self.suits * params["num_cards_per_suit"]
+        self.n: int = params["players"]
 
     def card(self, os_id: int) -> int:
         """Our card id of an OpenSpiel card id."""

@@ -101,7 +101,7 @@ def civil_call_reason(deal: DealView, a: int) -> str:
     return f"the leader may not lead {card_text(A.civil_card(a))} now"
 
 
-def bid_reason(deal: DealView, a: int, legal: list[int]) -> str:
+def bid_reason(deal: DealView, a: int, legal: Sequence[int]) -> str:
     """Why a bid is refused: a number past the tricks, or the dealer's hook (1.7.4, D64)."""
     if not A.is_bid(a):
         return "every player bids before the play: bid a number of tricks"
