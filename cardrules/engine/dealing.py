@@ -269,7 +269,7 @@ def deal_cards(
     """The cards of a new deal: hands (sorted), the miss, the turn-up and the stock."""
     plan = dealing_plan(tb, ctx)
     n = ctx.players
-    order = receivers(r, ctx, order)
+    order = receivers(tb.rules, ctx, order)
     cards = Cards(n)
     exposed = plan.exposed
     cards.exposed_single = exposed
