@@ -1,7 +1,7 @@
 """The sentence table, sections 1 and 2: the players and the pack, and the deal.
 
 >>> [rule.topic for rule in THE_DEAL]
-['The deal', 'The miss', 'Where the miss is dealt', 'Trumps']
+['The deal', 'The first card', 'The miss', 'Where the miss is dealt', 'Trumps']
 """
 
 from __future__ import annotations
