@@ -23,7 +23,15 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-from cardrules.engine.actions import BID, CIVIL, EXCHANGE_OFFSETS, LAST_ID, PLAY, WORDS, parse_action
+from cardrules.engine.actions import (
+    BID,
+    CIVIL,
+    EXCHANGE_OFFSETS,
+    LAST_ID,
+    PLAY,
+    WORDS,
+    parse_action,
+)
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
 
 __all__ = [
