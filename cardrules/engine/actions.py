@@ -282,26 +282,36 @@ def _exchange_lister(k: int) -> Any:
     """Straight-line code for the exchange ids of a sorted hand of ``k`` cards, in the
     order of the ids.
 
-    An exchange's id is the combinatorial rank of its cards; written out for
-    each subset it costs one addition per card instead of a loop, which keeps
-    listing the 31 exchanges of a five-card hand cheap. The ids of a sorted hand's
-    subsets rise by size, then in colex order of the subsets' places in the hand (its
-    cards rise with their places), so the list is written in that order and needs no sort.
+    An exchange's id is the combinatorial rank of its cards plus the offset of its size.
+    A subset's id is the id of the subset without its highest card plus one term of that
+    card (its column at that place, and the step between the two sizes' offsets): written
+    out, each of the 31 exchanges of a five-card hand costs one addition. The ids of a
+    sorted hand's subsets rise by size, then in colex order of the subsets' places in the
+    hand (its cards rise with their places), so the list is written in that order and
+    needs no sort.
     """
-    names = [f"h{i}" for i in range(k)]
-    lines = [f"def ids({', '.join(names)}, C=COLUMNS, O=OFFSETS):"]
+    offsets = EXCHANGE_OFFSETS
+    columns = ", ".join(f"C{m}=COLUMNS[{m}]" for m in range(1, k + 1))
+    lines = [f"def ids(hand, {columns}):"]
+    lines.append(
+        "    " + ", ".join(f"h{i}" for i in range(k)) + (", = hand" if k == 1 else " = hand")
+    )
     for i in range(k):
-        for j in range(i + 1):
-            lines.append(f"    v{i}_{j} = C[{j + 1}][h{i}]")
-    terms = []
+        for m in range(1, i + 2):
+            step = offsets[1] if m == 1 else offsets[m] - offsets[m - 1]
+            lines.append(f"    w{i}_{m} = C{m}[h{i}] + {step}")
+    ordered = []
     for m in range(1, k + 1):
         for combo in sorted(combinations(range(k), m), key=lambda t: t[::-1]):
-            terms.append(" + ".join([f"O[{m}]"] + [f"v{i}_{j}" for j, i in enumerate(combo)]))
-    lines.append("    return [" + ", ".join(terms) + "]")
-    scope: dict[str, Any] = {"COLUMNS": COLUMNS, "OFFSETS": EXCHANGE_OFFSETS}
+            name = "s" + "_".join(map(str, combo))
+            ordered.append(name)
+            term = f"w{combo[-1]}_{m}"
+            parent = "s" + "_".join(map(str, combo[:-1]))
+            lines.append(f"    {name} = {term}" if m == 1 else f"    {name} = {parent} + {term}")
+    lines.append("    return [" + ", ".join(ordered) + "]")
+    scope: dict[str, Any] = {"COLUMNS": COLUMNS}
     exec("\n".join(lines), scope)  # generated from integers only
-    ids = scope["ids"]
-    return lambda hs: ids(*hs)
+    return scope["ids"]
 
 
 _EXCHANGE_LISTERS = {k: _exchange_lister(k) for k in range(1, 7)}
