@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from cardrules.cards import SUITS
 from cardrules.engine import actions as A
-from cardrules.engine.actions import exchange_cards, exchange_ids, parse_action
+from cardrules.engine.actions import exchange_cards_of, exchange_ids, parse_action
 from cardrules.engine.bidding import apply_bid, legal_bid, open_bidding
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
@@ -428,8 +428,8 @@ class Deal(DealState):
 
     def _exchange(self, seat: int, a: int) -> bool:
         """Make ``seat``'s exchange; whether it ended the deal (a flush shown at once)."""
-        out = exchange_cards(a)
         hand = self.cards.hands[seat]
+        out = exchange_cards_of(hand, a)
         for c in out:
             hand.remove(c)
         self._discard(seat, out)

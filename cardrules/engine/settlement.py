@@ -213,7 +213,7 @@ def settle_play(view: DealView) -> DealResult:
         ended_by="play",
         pool=pool,
         shown=_shown_texts(shown) if shown else (),
-        tricks=tuple([w if w is None or w < n else MISS for w in winners]),
+        tricks=_tricks_by_seat(winners, n),
         looed=tuple(looed),
         receipts=tuple(receipts),
         payments=tuple(payments),
@@ -232,11 +232,25 @@ def _shown_texts(shown: Mapping[int, Sequence[int]]) -> tuple[tuple[int, tuple[s
 
 
 def _net(view: DealView, receipts: Sequence[int], payments: Sequence[int]) -> tuple[int, ...]:
-    """Each seat's net over the deal: what it received less what it paid and its stake."""
+    """Each seat's net over the deal: what it received less what it paid and its stake.
+    (This and :func:`_tricks_by_seat` are loops: a comprehension costs a call here.)"""
     stakes = view.ctx.stakes
+    out = []
     if not stakes:
-        return tuple([r - p for r, p in zip(receipts, payments, strict=True)])
-    return tuple([r - p - s for r, p, s in zip(receipts, payments, stakes, strict=True)])
+        for r, p in zip(receipts, payments, strict=True):
+            out.append(r - p)
+    else:
+        for r, p, s in zip(receipts, payments, stakes, strict=True):
+            out.append(r - p - s)
+    return tuple(out)
+
+
+def _tricks_by_seat(winners: Sequence[int | None], n: int) -> tuple[int | None, ...]:
+    """:meth:`DealView.tricks_by_seat` from the winners read already."""
+    out: list[int | None] = []
+    for w in winners:
+        out.append(w if w is None or w < n else MISS)
+    return tuple(out)
 
 
 def settle_points(view: DealView) -> DealResult:

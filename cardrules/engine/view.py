@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["DealView"]
 
+_STOOD = Status.STOOD
+
 
 class DealView:
     """The public, read-only face of a :class:`~cardrules.engine.deal.Deal`.
@@ -201,7 +203,11 @@ class DealView:
     def stood(self) -> tuple[int, ...]:
         """The seats that stand, in order from the elder."""
         status = self._d.decl.status
-        return tuple(s for s in self._d.order if status[s] == Status.STOOD)
+        out = []
+        for s in self._d.order:  # a loop: every settlement asks
+            if status[s] == _STOOD:
+                out.append(s)
+        return tuple(out)
 
     # ------------------------------------------------------------------ tricks
 
