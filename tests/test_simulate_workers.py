@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import multiprocessing
 import os
 import signal
 import subprocess
@@ -141,10 +140,11 @@ def test_a_worker_killed_from_outside_stops_the_run_with_an_error() -> None:
         pool.submit(((0,), 0, 1)).result()  # the workers are up
         jobs = [pool.submit(((0,), first, 256)) for first in range(0, 256 * 4, 256)]
         time.sleep(0.3)  # each worker is playing a chunk of 256 sessions (a few seconds)
-        victim = multiprocessing.active_children()[0]
-        os.kill(victim.pid or 0, signal.SIGKILL)
+        victim = pool.pids[0]
+        os.kill(victim, signal.SIGKILL)
         start = time.monotonic()
-        with pytest.raises(CardRulesError, match="worker process ended unexpectedly"):
+        lost = f"a worker process ended unexpectedly: {victim} \\(killed by signal 9\\)"
+        with pytest.raises(CardRulesError, match=lost):
             for job in jobs:
                 job.result()
         assert time.monotonic() - start < 30
@@ -161,9 +161,12 @@ def test_a_worker_killed_while_it_waits_for_work_stops_the_run_without_a_hang() 
     start = time.monotonic()
     try:
         pool.submit(((0,), 0, 1)).result()
-        time.sleep(0.3)  # both workers wait for the next chunk
-        victim = multiprocessing.active_children()[0]
-        os.kill(victim.pid or 0, signal.SIGKILL)
+        victim = pool.pids[0]
+        give_up = time.monotonic() + 30
+        while _state(victim) != "S" and time.monotonic() < give_up:
+            time.sleep(0.02)  # until it sleeps, waiting on the queue for the next chunk
+        assert _state(victim) == "S"
+        os.kill(victim, signal.SIGKILL)
         with pytest.raises(CardRulesError, match="worker process ended unexpectedly"):
             for first in range(1, 200):
                 pool.submit(((0,), first, 1)).result()
@@ -171,7 +174,27 @@ def test_a_worker_killed_while_it_waits_for_work_stops_the_run_without_a_hang() 
     finally:
         pool.close()
     assert time.monotonic() - start < 30
-    assert multiprocessing.active_children() == []
+    assert all(_is_zombie(pid) for pid in pool.pids)
+
+
+def test_workers_end_when_their_parent_is_killed() -> None:
+    # SIGKILL (the system short of memory, a CI run cancelled): the parent cannot stop its
+    # workers, so they must see it go, and not hold its output open.
+    argv = [sys.executable, "-m", "cardrules", "simulate", "three-card-loo"]
+    argv += ["--deals", "5000000", "--workers", "2"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        workers = _wait_for_workers(proc.pid)
+        time.sleep(0.5)  # playing
+        proc.kill()
+        proc.communicate(timeout=30)  # the pipes are closed: nobody holds them
+        give_up = time.monotonic() + 20
+        while not all(_is_zombie(w) for w in workers) and time.monotonic() < give_up:
+            time.sleep(0.05)
+        assert all(_is_zombie(w) for w in workers), workers
+    finally:
+        for w in _children(proc.pid):
+            os.kill(w, signal.SIGKILL)
 
 
 def _children(pid: int) -> list[int]:
@@ -179,13 +202,49 @@ def _children(pid: int) -> list[int]:
     return [int(x) for x in found.stdout.split()]
 
 
+def _state(pid: int) -> str:
+    """The process's state letter (``S`` sleeping, ``R`` running, ``Z`` zombie...)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
+def _wait_for_workers(pid: int) -> list[int]:
+    """The two worker processes of ``pid`` once both exist (not its resource tracker)."""
+    give_up = time.monotonic() + 60
+    while time.monotonic() < give_up:
+        workers = []
+        for child in _children(pid):
+            try:
+                with open(f"/proc/{child}/cmdline", "rb") as f:
+                    if b"resource_tracker" not in f.read():
+                        workers.append(child)
+            except OSError:
+                pass
+        if len(workers) >= 2:
+            return workers
+        time.sleep(0.02)
+    raise AssertionError("the workers were not started")
+
+
+#: ``cardrules`` with another thread running: the workers are then spawned, not forked.
+WITH_A_THREAD = (
+    "import sys, threading; threading.Thread(target=threading.Event().wait, daemon=True)"
+    ".start(); from cardrules.cli.app import main; sys.exit(main())"
+)
+
+
 @pytest.mark.parametrize("after", [0.0, 3.0])
-def test_ctrl_c_under_workers_is_one_line_and_exit_130(after: float) -> None:
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_ctrl_c_under_workers_is_one_line_and_exit_130(after: float, start: str) -> None:
     # Ctrl-C at a terminal sends SIGINT to the whole foreground process group: the
-    # parent and its workers. Interrupt as soon as the first worker exists (the workers
-    # are starting, importing) and once they have played for 3 s: one line, exit 130,
-    # no traceback, no process left behind.
-    argv = [sys.executable, "-m", "cardrules", "simulate", "three-card-loo"]
+    # parent and its workers. Interrupt as soon as both workers exist (spawned ones are
+    # still importing) and once they have played for 3 s: one line, exit 130, no
+    # traceback, no process left behind.
+    run_it = ["-m", "cardrules"] if start == "fork" else ["-c", WITH_A_THREAD]
+    argv = [sys.executable, *run_it, "simulate", "three-card-loo"]
     argv += ["--deals", "5000000", "--workers", "2"]
     proc = subprocess.Popen(
         argv,
@@ -196,10 +255,7 @@ def test_ctrl_c_under_workers_is_one_line_and_exit_130(after: float) -> None:
         cwd=ROOT,
     )
     try:
-        give_up = time.monotonic() + 60
-        while not _children(proc.pid) and time.monotonic() < give_up:
-            time.sleep(0.02)
-        assert _children(proc.pid), "the workers were started"
+        _wait_for_workers(proc.pid)
         time.sleep(after)
         os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=60)

@@ -26,6 +26,8 @@ import concurrent.futures
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
+import multiprocessing.process
 import os
 import signal
 import sys
@@ -151,6 +153,16 @@ _WORKER_PLANS: list[Plan] = []
 def _init_worker(plans: list[Plan]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _WORKER_PLANS[:] = plans
+    parent = multiprocessing.parent_process()
+    if parent is not None:  # a parent killed outright cannot stop its workers: they see it go
+        watch = threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True)
+        watch.start()
+
+
+def _end_with(parent_sentinel: int) -> None:
+    """End this worker as soon as its parent has ended, however it ended."""
+    multiprocessing.connection.wait([parent_sentinel])
+    os._exit(1)
 
 
 def _play_in_worker(chunk: Chunk) -> ChunkResult:
@@ -180,22 +192,16 @@ def _sigint_held() -> Iterator[None]:
 
 
 class _Future:
-    def __init__(self, future: concurrent.futures.Future[ChunkResult]) -> None:
-        self.future = future
+    def __init__(self, future: concurrent.futures.Future[ChunkResult], pool: ProcessPool) -> None:
+        self.future, self.pool = future, pool
 
     def result(self) -> ChunkResult:
         try:
             return self.future.result()
-        except BrokenProcessPool:
+        except BrokenProcessPool as exc:
             # A worker killed from outside (by the system, short of memory) takes its
             # chunk with it: the executor sees it go and fails every chunk still out.
-            raise _worker_lost() from None
-
-
-def _worker_lost() -> CardRulesError:
-    return CardRulesError(
-        "a worker process ended unexpectedly (killed from outside?): the run is stopped"
-    )
+            raise self.pool.worker_lost() from exc
 
 
 class ProcessPool:
@@ -218,7 +224,7 @@ class ProcessPool:
         self.workers = workers
         self.method = method
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
-        self._pids: set[int | None] = set()
+        self._processes: list[multiprocessing.process.BaseProcess] = []
 
     def start(self, plans: Sequence[Plan]) -> None:
         ctx = multiprocessing.get_context(self.method or start_method())
@@ -236,22 +242,39 @@ class ProcessPool:
             # small task each starts them all now, while Ctrl-C is held.
             for _ in range(self.workers):
                 executor.submit(os.getpid)
-        self._pids = {p.pid for p in multiprocessing.active_children()} - before
+            # Known before Ctrl-C is let through, so that close() can stop them.
+            self._processes = [p for p in multiprocessing.active_children() if p.pid not in before]
+
+    @property
+    def pids(self) -> tuple[int, ...]:
+        """The worker processes' ids, once the pool is started."""
+        return tuple(p.pid for p in self._processes if p.pid is not None)
+
+    def worker_lost(self) -> CardRulesError:
+        """The error that stops a run when a worker has ended: which, and how."""
+        ends = []
+        for process in self._processes:
+            code = process.exitcode
+            if code is not None:
+                how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+                ends.append(f"{process.pid} ({how})")
+        how = f": {', '.join(ends)};" if ends else " (killed from outside?):"
+        return CardRulesError(f"a worker process ended unexpectedly{how} the run is stopped")
 
     def submit(self, chunk: Chunk) -> Pending:
         assert self._executor is not None, "start the pool first"
         try:
-            return _Future(self._executor.submit(_play_in_worker, chunk))
-        except BrokenProcessPool:  # a worker died while it waited for work
-            raise _worker_lost() from None
+            return _Future(self._executor.submit(_play_in_worker, chunk), self)
+        except BrokenProcessPool as exc:  # a worker died while it waited for work
+            raise self.worker_lost() from exc
 
     def close(self) -> None:
         """Stop the workers at once (a chunk being played is dropped) and wait for them."""
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        for process in multiprocessing.active_children():
-            if process.pid in self._pids:
+        for process in self._processes:
+            if process.exitcode is None:
                 process.kill()
         executor.shutdown(wait=True, cancel_futures=True)
 
