@@ -162,7 +162,7 @@ def _init_worker(plans: list[Plan]) -> None:
 def _end_with(parent_sentinel: int) -> None:
     """End this worker as soon as its parent has ended, however it ended."""
     multiprocessing.connection.wait([parent_sentinel])
-    os._exit(1)
+    os.kill(os.getpid(), signal.SIGKILL)  # at once, from this thread, whatever the main one does
 
 
 def _play_in_worker(chunk: Chunk) -> ChunkResult:
@@ -254,6 +254,8 @@ class ProcessPool:
         """The error that stops a run when a worker has ended: which, and how."""
         ends = []
         for process in self._processes:
+            if multiprocessing.connection.wait([process.sentinel], timeout=0):
+                process.join(timeout=1)  # ended: its exit code, once reaped (by whichever thread)
             code = process.exitcode
             if code is not None:
                 how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
