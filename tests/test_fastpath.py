@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 
 import cardrules
-from cardrules.engine.actions import EXCHANGE, PLAY, STAND, THROW_UP, exchange_id
+from cardrules.engine.actions import EXCHANGE, PLAY, STAND, THROW_UP, exchange_id, parse_action
+from cardrules.engine.dealing import FixedDeal
 from cardrules.engine.offer import NO_KIND, Offer, exchange_count
 from cardrules.engine.session import Session
 from cardrules.errors import IllegalActionError, PlayError
@@ -124,6 +125,76 @@ def test_options_no_file_sets_play_the_same_by_both_paths(
     game: str, house: tuple[str, ...], overrides: dict[str, object]
 ) -> None:
     _same_by_both_paths(game, house, base=7, sessions=2, deals=10, overrides=overrides)
+
+
+class Scripted:
+    """A bot that makes the actions it is given, in order, counting the offers it read."""
+
+    def __init__(self, actions: list[str]) -> None:
+        self.actions = [parse_action(a) for a in actions]
+        self.offers = 0
+
+    def choose(self, view: SeatView) -> int:  # pragma: no cover - the offer is used
+        raise AssertionError("a bot with offers is asked through them")
+
+    def choose_offer(self, offer: Offer) -> int:
+        self.offers += 1
+        action = self.actions.pop(0)
+        assert action in offer.legal()
+        return action
+
+
+#: The seeded sessions of the override above never make a flush (their deals are passed,
+#: won unopposed or played out): these fixed deals do, by an exchange, with the flush shown
+#: at once (Hoffmann) and no duty to play after drawing. Three players, the dealer seat 2,
+#: hearts turned up, the stock from the top 2D (a spade at its other end); each row gives
+#: the hands, every seat's actions in turn, and the result worked out by hand.
+EXCHANGED_FLUSHES = [
+    # The dealer draws 2D for his 3H: five diamonds, after seats 0 and 1 stood.
+    (
+        ["AH 6C 9H JS KS", "AS 3C KD 7H QS", "5D 7D TD 3D 3H"],
+        [["stand"], ["stand"], ["exchange 3H"]],
+        # He takes the pool, his own 5; seats 0 and 1 are looed 10 each into the next pool.
+        ("flush", (0, 1), (-10, -10, 0), 20),
+    ),
+    # The elder hand does so first: nobody may then throw up.
+    (
+        ["5D 7D TD 3D 3H", "AS 3C KD 7H QS", "AH 6C 9H JS KS"],
+        [["exchange 3H"], [], []],
+        # He takes the pool, the dealer's 5; seats 1 and 2 are looed 10 each, the dealer
+        # losing his stake besides.
+        ("flush", (1, 2), (5, -10, -15), 20),
+    ),
+]
+
+
+@pytest.mark.parametrize(("hands", "script", "expected"), EXCHANGED_FLUSHES)
+def test_an_exchange_into_a_flush_with_no_duty_to_play_ends_the_deal_by_both_paths(
+    hands: list[str], script: list[list[str]], expected: tuple[object, ...]
+) -> None:
+    overrides = {"exchange.exchanger_must_play": False}
+    fixed = FixedDeal(hands=hands, turn_up="6H", stock=["2D", "AC", "2S"])
+
+    def session() -> Session:
+        return cardrules.new_session(
+            "five-card-loo", ("hoffmann-1909",), overrides, players=3, dealer=2, deal=fixed, seed=5
+        )
+
+    fast = session()
+    bots = [Scripted(actions) for actions in script]
+    play_out(fast, bots, max_deals=1)
+    assert [b.offers for b in bots] == [len(actions) for actions in script]
+    assert all(not b.actions for b in bots)
+    checked = session()  # the same actions, each through the checked apply
+    turns = [list(actions) for actions in script]
+    while checked.deals_played == 0:
+        checked.apply(turns[checked.to_move].pop(0))
+    assert not any(turns)
+    assert fast == checked
+    assert cardrules.replay(fast.record()) == fast
+    result = fast.last_result
+    assert result is not None
+    assert (result.ended_by, result.looed, result.net, result.carried) == expected
 
 
 @pytest.mark.slow
