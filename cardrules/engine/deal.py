@@ -418,7 +418,10 @@ class Deal(DealState):
             decl.miss_for_pool = True
         else:
             if a >= A.EXCHANGE and not self.rules.exchange.exchanger_must_play:
-                self._exchange(seat, a)  # then he declares again: stand or throw up (1.2.6)
+                # Whether the exchange ended the deal is not asked: a flush shown at once has
+                # settled it already, and otherwise he declares again (stand or throw up,
+                # 1.2.6); either way his turn stays where it is.
+                self._exchange(seat, a)
                 return
             decl.status[seat] = STOOD
             if a >= A.EXCHANGE and self._exchange(seat, a):
