@@ -33,6 +33,7 @@ from cardrules.engine.record import parse_step
 from cardrules.engine.result import DealResult
 from cardrules.engine.session import Session
 from cardrules.rules.model import Scoring
+from cardrules.rules.seating import dealer_sits_out
 
 __all__ = ["Narrator", "replay_lines"]
 
@@ -277,11 +278,6 @@ class Narrator:
         self.sat_out_told = s.deals_played
         return [f"  {self.name(dealer)} (the dealer) sits out: the turn passes to {self.name(nxt)}"]
 
-    def _dealer_out(self) -> bool:
-        """Whether the dealer stands out of the play at this table (the same every deal)."""
-        above = self.session.rules.players.dealer_sits_out_above
-        return above is not None and self.session.players > above
-
     def _settled(self, deal: Deal | None) -> list[str]:
         """The lines for every deal settled since the last call."""
         s = self.session
@@ -301,7 +297,9 @@ class Narrator:
         ending = _ENDINGS.get(res.ended_by, res.ended_by.replace("_", " "))
         if res.ended_by == "all_pass" and any(n > 0 for n in res.net):
             ending = "all before the dealer threw up: the dealer takes the pool"
-        elif res.ended_by in _OUT_ENDINGS and self._dealer_out():
+        elif res.ended_by in _OUT_ENDINGS and dealer_sits_out(
+            self.session.rules, self.session.players
+        ):
             ending = _OUT_ENDINGS[res.ended_by]
         lines = [f"Deal {number} over: {ending}"]
         shown = deal.view.shown if deal is not None else {}

@@ -69,6 +69,7 @@ from cardrules.rules.model import (
     PassCard,
     ReceiverDiscard,
 )
+from cardrules.rules.seating import dealer_sits_out
 
 __all__ = [
     "DECIDE",
@@ -171,8 +172,7 @@ class Deal(DealState):
             # without being exposed" [S004].
             cards.stock[:0] = cards.miss
             cards.miss = None
-        sits_out = r.players.dealer_sits_out_above
-        if sits_out is not None and self.n > sits_out:
+        if dealer_sits_out(r, self.n):
             status[self.dealer] = OUT
         flush = r.special_hands.flush
         if flush.enabled and flush.declare is FlushDeclare.AT_ONCE:

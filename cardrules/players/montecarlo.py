@@ -28,8 +28,9 @@ from cardrules.engine.session import Session
 from cardrules.players.base import SeatView
 from cardrules.players.heuristic import Policy, heuristic_action, heuristic_policy, random_policy
 from cardrules.players.odds import declaration_values
-from cardrules.players.situation import Situation, dealer_sits_out
+from cardrules.players.situation import Situation
 from cardrules.rules.model import Scoring
+from cardrules.rules.seating import dealer_sits_out
 
 
 class MonteCarloBot:

@@ -11,8 +11,9 @@ from cardrules.cards import NO_TRUMP
 from cardrules.engine import actions as A
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.tables import Tables
-from cardrules.players.situation import Situation, dealer_sits_out
+from cardrules.players.situation import Situation
 from cardrules.rules.model import Rules
+from cardrules.rules.seating import dealer_sits_out
 
 #: Chance that a player yet to declare will stand (for the number of opponents expected).
 STAND_RATE = 0.45

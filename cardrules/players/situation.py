@@ -23,6 +23,7 @@ from cardrules.engine.session import Session
 from cardrules.engine.tables import Tables, tables_for
 from cardrules.players.base import SeatView
 from cardrules.rules.model import Rules
+from cardrules.rules.seating import dealer_sits_out
 
 _WORD = {
     "stand": A.STAND,
@@ -211,9 +212,3 @@ class Situation:
             put_seen=d.put_seen,
             loos_released=d.ctx.released,
         )
-
-
-def dealer_sits_out(rules: Rules, n: int) -> bool:
-    """Whether the dealer stands out of the play at a table of ``n``."""
-    above = rules.players.dealer_sits_out_above
-    return above is not None and n > above

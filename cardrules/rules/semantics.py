@@ -37,6 +37,7 @@ from cardrules.rules.model import (
     TrickWinner,
     from_mapping,
 )
+from cardrules.rules.seating import dealer_sits_out
 
 if TYPE_CHECKING:
     from cardrules.rules.overlay import Resolved
@@ -373,8 +374,7 @@ def _in_play(r: Rules, players: int) -> int:
     receivers of a partnership, else everyone but a dealer who sits out."""
     if r.partnerships.enabled:
         return 2
-    out = r.players.dealer_sits_out_above
-    return players - (1 if out is not None and players > out else 0)
+    return players - dealer_sits_out(r, players)
 
 
 def _challenges_between_two(r: Rules, res: Resolved) -> Iterator[Finding]:
