@@ -396,7 +396,24 @@ class Session(SessionState):
     @property
     def division(self) -> tuple[int, ...]:
         """What each seat received when the session ended by dividing the pool
-        (``session.finish: divide_pool``); zeros otherwise."""
+        (``session.finish: divide_pool``); zeros otherwise.
+
+        The last deal of the rounds: the dealer exchanges into a flush, which Hoffmann's
+        rules show at once and loo into the pool, 10 from each other seat; the 20 left are
+        divided, the odd counters one each from the last deal's elder hand, seat 0:
+
+        >>> from cardrules.engine.dealing import FixedDeal
+        >>> from cardrules.rules.loader import load_variant
+        >>> quick = {"session.finish": "divide_pool"}
+        >>> rules = load_variant("five-card-loo", ["hoffmann-1909"], quick)
+        >>> hands = ["AH 6C 9H JS KS", "AS 3C KD 7H QS", "5D 7D TD 3D 3H"]
+        >>> fixed = FixedDeal(hands, turn_up="6H", stock=["2D"])
+        >>> s = Session(rules, 3, dealer=2, deals_before=2, deal=fixed)
+        >>> for action in ["stand", "stand", "exchange 3H"]:
+        ...     s.apply(action)
+        >>> s.is_over, s.pool, s.division
+        (True, 0, (7, 7, 6))
+        """
         last = self.last_result
         n = self.players
         if not self._over or last is None or self.rules.session.finish is not Finish.DIVIDE_POOL:
