@@ -256,6 +256,41 @@ def test_read_back_on_random_sessions(variant: str, house: tuple[str, ...], play
         assert seen == 60
 
 
+@pytest.mark.parametrize(("variant", "house", "players"), configurations())
+def test_kept_parts_are_fresh_ones(variant: str, house: tuple[str, ...], players: int) -> None:
+    """One encoder kept through random play (deals' ends and new deals included), its
+    parts kept from call to call, writes for the mover and the seat after it, as bytes
+    and as signed bytes, what a new encoder writes at every step."""
+    rules = rules_of(variant, house)
+    for recall in (True, False):
+        kept = Encoder(rules, players, recall=recall)
+        bits = bytearray(kept.size)
+        rng = random.Random(players * 31 + len(house))
+        steps = 0
+        s = cardrules.new_session(
+            rules, players=players, seed=rng.randrange(1 << 30), pause_at_deal_end=True
+        )
+        while steps < 40:
+            if s.is_over:
+                s = cardrules.new_session(
+                    rules, players=players, seed=rng.randrange(1 << 30), pause_at_deal_end=True
+                )
+            mover = max(s.to_move, 0)
+            for seat in (mover, (mover + 1) % players):
+                fresh = Encoder(rules, players, recall=recall).encode(s, seat)
+                assert kept.encode(s, seat) == fresh
+                counts = kept.write(s, seat, bits, signed=True)
+                x = np.frombuffer(bits, dtype=np.int8).tolist()
+                for i, value in counts:
+                    x[i] = value
+                assert x == fresh
+            if s.deal_over:
+                s.next_deal()
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+            steps += 1
+
+
 @pytest.mark.parametrize("variant", ["three-card-loo", "five-card-loo", "put-four-handed"])
 def test_caches_never_stale(variant: str) -> None:
     """One encoder fed clones that part ways, in turn, writes what fresh encoders write."""

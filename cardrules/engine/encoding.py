@@ -165,6 +165,22 @@ def _seat_writer(bases: list[int], signed: bool, exchanges: bool) -> Callable[..
     return writer
 
 
+#: The seat writers made so far, by their bases and kind: every encoder of one table
+#: shares them.
+_WRITERS: dict[tuple[tuple[int, ...], bool, bool], Callable[..., None]] = {}
+
+
+def _shared_seat_writer(bases: list[int], signed: bool, exchanges: bool) -> Callable[..., None]:
+    """:func:`_seat_writer`'s writer, made once for each table layout."""
+    key = (tuple(bases), signed, exchanges)
+    writer = _WRITERS.get(key)
+    if writer is None:
+        if len(_WRITERS) > 4096:
+            _WRITERS.clear()
+        writer = _WRITERS[key] = _seat_writer(bases, signed, exchanges)
+    return writer
+
+
 class Encoder:
     """The numeric encoding of a seat's view at a table of ``players`` (see the module's
     text for the layout).
@@ -266,7 +282,7 @@ class Encoder:
         #: ``seat`` sees them, the scores as counts (``signed`` False) or in signed bytes
         #: (True), the exchanges read or not (when nobody has exchanged).
         self._seat_writers = [
-            [_seat_writer(bases, signed, exchanges) for bases in self._seat_bases]
+            [_shared_seat_writer(bases, signed, exchanges) for bases in self._seat_bases]
             for signed in (False, True)
             for exchanges in (False, True)
         ]
