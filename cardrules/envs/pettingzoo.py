@@ -225,6 +225,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         #: exchanges are among them): each observation gets a copy of one.
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._no_mask = np.zeros(size, dtype=np.int8)
+        #: The engine id of each compact index before the exchanges, but for the call
+        #: "Pam, be civil" (its id names the trumps).
+        space = self._space
+        self._simple = space.exchange if space.exchange >= 0 else size
+        self._civil = space.civil
+        self._ids = [
+            -1 if i == space.civil else space.from_compact([], i) for i in range(self._simple)
+        ]
 
     # ------------------------------------------------------------------ spaces
 
@@ -318,8 +326,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         s = self.session
         assert s is not None
         deal = s.deal
-        index = action if type(action) is int else int(action)
-        a = self._space.from_compact(deal.cards.hands[deal.to_move], index, deal.trump)
+        if type(action) is int and 0 <= action < self._simple and action != self._civil:
+            a = self._ids[action]  # the same id whatever the hand and the trumps
+        else:
+            index = action if type(action) is int else int(action)
+            a = self._space.from_compact(deal.cards.hands[deal.to_move], index, deal.trump)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         try:
