@@ -49,10 +49,9 @@ section         length       contents
 
 The sections from ``trump`` to ``laid_aside`` change at most a few times a deal, and
 those from ``played`` on only grow: an encoder keeps them for each seat and copies them
-in, and it keeps each seat's fields of the ``seats`` section made by what they show, so
-an encoding costs about what the present changes of it (the hand, the trick). The kept
-parts are checked against what they were made from (tests/test_encoding.py compares them
-with fresh encodings over random play of every bundled game). :meth:`Encoder.write`
+in, so an encoding costs about what the present changes of it (the hand, the statuses,
+the trick); what they were made from tells when to make them again (the tests compare
+them with fresh encodings over random play of every bundled game). :meth:`Encoder.write`
 gives the 0/1 entries as a ``bytearray`` and the counts apart (with ``signed``, only
 those a signed byte cannot hold), for adapters that build their own arrays.
 
@@ -105,7 +104,6 @@ SEAT_FIELDS = (
 #: The fields of the ``table`` section, in order.
 TABLE_FIELDS = ("miss_untaken", "miss_for_pool", "miss_tricks", "stock", "pool", "put_seen")
 _F = {name: i for i, name in enumerate(SEAT_FIELDS)}
-_WIDTH = len(SEAT_FIELDS)
 _OVER = Phase.OVER
 #: The seat field of each :class:`~cardrules.engine.phases.Status`, by its number.
 _STATUS_FIELDS = [0] * 4
@@ -129,57 +127,58 @@ def _miss_plays(rules: Rules) -> bool:
     )
 
 
-def _seat_block(key: tuple[int, int, int, int, int], signed: bool) -> bytes:
-    """One seat's fields but for the flags set apart (to move, dealer, took the miss,
-    plays it, gave his card, put), from ``key``: (its status, the cards it exchanged or
-    -1, its tricks, the cards it holds, its score). The score is in its byte only when
-    ``signed`` and a signed byte holds it (else it is among the counts)."""
-    status, exchanged, won, held, score = key
-    block = bytearray(_WIDTH)
-    block[_STATUS_FIELDS[status]] = 1
-    if exchanged >= 0:
-        block[_F["exchanged"]] = 1
-        block[_F["cards_exchanged"]] = exchanged
-    block[_F["tricks_won"]] = won
-    block[_F["cards_held"]] = held
-    if signed and -128 <= score < 128:
-        block[_F["score"]] = score & 255
-    return bytes(block)
-
-
-def _seat_writer(bases: list[int]) -> Callable[..., None]:
-    """Straight-line code copying each seat's block of fields (:func:`_seat_block`) to
-    ``bases`` (where each seat's fields begin, seen from one observer): the loop over the
-    seats written out with its offsets as constants. The blocks are kept by their keys
-    in ``blocks`` (``make`` makes a missing one): a seat's fields change a few times a
-    deal, so most are found made."""
-    lines = ["def write(bits, status, exchanged, won, hands, scores, blocks, make):"]
+def _seat_writer(bases: list[int], signed: bool, exchanges: bool) -> Callable[..., None]:
+    """Straight-line code writing each seat's status fields at ``bases`` (where each
+    seat's fields begin, seen from one observer): the loop over the seats written out
+    with its offsets as constants, which halves the cost of the busiest part of an
+    encoding. For each seat: its status's flag, whether it exchanged and how many cards,
+    its tricks and cards held (a byte each), and its score among the counts (``signed``:
+    in its byte, as a signed byte, when one holds it). Without ``exchanges``, for when no
+    seat has exchanged, the exchanges are not read."""
+    f = _F
+    lines = ["def write(bits, counts, status, exchanged, won, hands, scores, F=FIELDS):"]
     for s, o in enumerate(bases):
+        lines.append(f"    bits[{o} + F[status[{s}]]] = 1")
+        if exchanges:
+            lines += [
+                f"    x = exchanged[{s}]",
+                "    if x >= 0:",
+                f"        bits[{o + f['exchanged']}] = 1",
+                f"        bits[{o + f['cards_exchanged']}] = x",
+            ]
         lines += [
-            f"    k = (status[{s}], exchanged[{s}], won[{s}], len(hands[{s}]), scores[{s}])",
-            "    b = blocks.get(k)",
-            "    if b is None:",
-            "        b = make(k)",
-            f"    bits[{o}:{o + _WIDTH}] = b",
+            f"    bits[{o + f['tricks_won']}] = won[{s}]",
+            f"    bits[{o + f['cards_held']}] = len(hands[{s}])",
+            f"    x = scores[{s}]",
         ]
-    scope: dict[str, Any] = {}
+        if signed:
+            lines += [
+                "    if -128 <= x < 128:",
+                f"        bits[{o + f['score']}] = x & 255",
+                "    else:",
+                f"        counts.append(({o + f['score']}, x))",
+            ]
+        else:
+            lines += ["    if x:", f"        counts.append(({o + f['score']}, x))"]
+    scope: dict[str, Any] = {"FIELDS": _STATUS_FIELDS}
     exec("\n".join(lines), scope)  # generated from integers only
     writer: Callable[..., None] = scope["write"]
     return writer
 
 
-#: The seat writers made so far, by their bases: every encoder of one table shares them.
-_WRITERS: dict[tuple[int, ...], Callable[..., None]] = {}
+#: The seat writers made so far, by their bases and kind: every encoder of one table
+#: shares them.
+_WRITERS: dict[tuple[tuple[int, ...], bool, bool], Callable[..., None]] = {}
 
 
-def _shared_seat_writer(bases: list[int]) -> Callable[..., None]:
+def _shared_seat_writer(bases: list[int], signed: bool, exchanges: bool) -> Callable[..., None]:
     """:func:`_seat_writer`'s writer, made once for each table layout."""
-    key = tuple(bases)
+    key = (tuple(bases), signed, exchanges)
     writer = _WRITERS.get(key)
     if writer is None:
         if len(_WRITERS) > 4096:
             _WRITERS.clear()
-        writer = _WRITERS[key] = _seat_writer(bases)
+        writer = _WRITERS[key] = _seat_writer(bases, signed, exchanges)
     return writer
 
 
@@ -278,11 +277,15 @@ class Encoder:
             for seat in range(players)
         ]
         self._marks: dict[int, list[tuple[int, int]]] = {}
-        #: ``_seat_writers[seat]``: copies every seat's block of fields as ``seat`` sees
-        #: them; the blocks made so far, unsigned and signed, by their keys.
-        self._seat_writers = [_shared_seat_writer(bases) for bases in self._seat_bases]
-        self._blocks: tuple[dict[Any, bytes], dict[Any, bytes]] = ({}, {})
-        self._makers = (self._block_maker(False), self._block_maker(True))
+        #: ``_seat_writers[signed * 2 + exchanges][seat]``: writes every seat's fields as
+        #: ``seat`` sees them, the scores as counts (``signed`` False) or in signed bytes
+        #: (True), the exchanges read or not (when nobody has exchanged).
+        self._seat_writers = [
+            [_shared_seat_writer(bases, signed, exchanges) for bases in self._seat_bases]
+            for signed in (False, True)
+            for exchanges in (False, True)
+        ]
+        self._no_exchanges = [-1] * players
         #: The part that changes at most a few times a deal (``trump`` to ``dealt``, and
         #: with recall what the seat laid aside), and the part that only grows (``played``
         #: on): ``[start, end)`` of each.
@@ -431,26 +434,10 @@ class Encoder:
         bits[o_phase + phase] = 1
         # Seats, relative to the observer: ``bases[s]`` is where seat ``s``'s fields begin.
         bases = self._seat_bases[seat]
-        scores = session.scores
-        self._seat_writers[seat](
-            bits,
-            decl.status,
-            decl.exchanged,
-            play.won,
-            cards.hands,
-            scores,
-            self._blocks[signed],
-            self._makers[signed],
+        exchanged = decl.exchanged
+        self._seat_writers[signed * 2 + (exchanged != self._no_exchanges)][seat](
+            bits, counts, decl.status, exchanged, play.won, cards.hands, session.scores
         )
-        if signed:
-            if min(scores) < -128 or max(scores) > 127:  # a score no signed byte holds
-                for s, x in enumerate(scores):
-                    if not -128 <= x < 128:
-                        counts.append((bases[s] + _F["score"], x))
-        elif any(scores):
-            for s, x in enumerate(scores):
-                if x:
-                    counts.append((bases[s] + _F["score"], x))
         if d.to_move >= 0:
             bits[bases[d.to_move]] = 1
         bits[bases[d.dealer] + 1] = 1
@@ -509,18 +496,6 @@ class Encoder:
                 lo, hi = self._play_part
                 bits[lo:hi] = self._play_bytes(play.played, k, seat)
         return counts
-
-    def _block_maker(self, signed: bool) -> Callable[[Any], bytes]:
-        """The maker of the blocks of seat fields missing in ``_blocks[signed]``."""
-        blocks = self._blocks[signed]
-
-        def make(key: tuple[int, int, int, int, int]) -> bytes:
-            if len(blocks) > 65536:  # the scores of a long session make many keys
-                blocks.clear()
-            block = blocks[key] = _seat_block(key, signed)
-            return block
-
-        return make
 
     def _deal_bytes(self, d: Any, seat: int) -> bytes:
         """The deal part of ``seat``'s encoding: the part every seat shares (``trump`` to
