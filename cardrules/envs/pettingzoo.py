@@ -299,8 +299,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return {"observation": obs, "action_mask": self._no_mask.copy()}
         legal = deal.legal_actions()
         hand = deal.cards.hands[seat]
-        # An exchange's index depends on the hand: then the hand is in the key.
-        key = tuple(legal) if legal[-1] < EXCHANGE else (*legal, -1, *hand)
+        # An exchange's index depends on the hand: then the key is the compact indices
+        # (after a -1, which no engine id is).
+        key = tuple(legal) if legal[-1] < EXCHANGE else (-1, *self._space.indices(hand, legal))
         mask = self._masks.get(key)
         if mask is None:
             if len(self._masks) >= 4096:
