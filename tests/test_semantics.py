@@ -216,6 +216,16 @@ SEMANTIC_CASES = [
     ("a cap with a mixed loo", {"wagers": {"mixed_cap": 20, "loo": "mixed"}}, []),
     ("civility without Pam", {"following": {"be_civil": "strict"}}, [(WARNING, "no-effect")]),
     (
+        "the call with civility off",
+        {"promoted": {"card": "JC"}, "following": {"be_civil": "off", "civil_call": "not_needed"}},
+        [(WARNING, "no-effect")],
+    ),
+    (
+        "the call with civility on",
+        {"promoted": {"card": "JC"}, "following": {"civil_call": "not_needed"}},
+        [],
+    ),
+    (
         "trump rules without trumps",
         {"trumps": {"turn_up": False}, "following": {"trump_when_void": "never"}},
         [(WARNING, "no-effect")],

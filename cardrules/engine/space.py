@@ -496,7 +496,8 @@ def max_game_length(rules: Rules, players: int) -> int:
 
     Each seat declares once (twice when an exchanger declares again); partners pass in up
     to three actions a side (receive, give, discard); every seat in play plays each
-    trick; a challenge adds a put and its seeing (a throw-up or a refusal ends the deal).
+    trick (the call "Pam, be civil" is part of a lead, no action of its own); a challenge
+    adds a put and its seeing (a throw-up or a refusal ends the deal).
     A session has no such bound: it lasts until its rules end it.
 
     >>> from cardrules.rules.model import Rules

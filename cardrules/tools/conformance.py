@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.engine.actions import PLAY, THROW_UP, action_text
+from cardrules.engine.actions import CIVIL, PLAY, THROW_UP, action_text
 from cardrules.engine.record import replay
 from cardrules.engine.sampling import Place, place_cards, put_cards
 from cardrules.engine.session import Origin, Session
@@ -230,6 +230,7 @@ def _deep_checks(s: Session, legal: list[int], rng: random.Random) -> tuple[str,
 
 def _unlisted(s: Session, legal: list[int], rng: random.Random) -> int | None:
     candidates = [PLAY + c for c in range(52)] + [0, 1, 2, 3, 4, 5, 6, 7]
+    candidates += [CIVIL + suit for suit in range(4)]  # the ace led calling "Pam, be civil"
     rng.shuffle(candidates)
     for a in candidates:
         if a not in legal:
