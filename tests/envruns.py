@@ -110,7 +110,10 @@ def masked_run(
         hand = s.deal.cards.hands[seat]
         legal = s.legal_actions()
         assert obs_a["action_mask"].tolist() == list(legal_mask(s))
-        assert obs_a["observation"].tolist() == fresh.encode(s, seat)
+        # float32, as the observation space says: a counter past 2**24 (an unlimited loo's
+        # pool) is the float32 nearest to it.
+        written = np.array(fresh.encode(s, seat), dtype=np.float32)
+        assert obs_a["observation"].tolist() == written.tolist()
         indices = np.flatnonzero(obs_a["action_mask"]).tolist()
         assert indices == sorted(names.index(compact_name(x, hand)) for x in legal)
         index = rng.choice(indices)
