@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
+from cardrules.api import new_session
 from cardrules.cli.app import run
 from cardrules.rules.loader import list_variants, load_variant
 from cardrules.rules.model import SECTIONS, Choice, Kind, Rules, Wagers, field_class, settable
@@ -365,6 +366,12 @@ def test_the_dealer_who_sits_out_is_played_as_the_rulebook_says() -> None:
     assert "if every other player throws up nobody takes the pool" in text
     assert "carried whole to the next deal" in text
     assert "a player who stands alone takes the pool without play" in text
+    # He is dealt a hand all the same (docs/sources.md 1.1.1, D25: a choice, against Peel's
+    # withdrawal at one's deal), and the rulebook says so: three cards, as every seat.
+    assert "His hand is dealt all the same" in text
+    assert '"not deal any cards to himself"' in text
+    s = new_session(rules, players=6, dealer=5, seed=3)
+    assert [len(s.hand(seat)) for seat in range(6)] == [3] * 6
     # Every other player throws up: nobody takes the dealer's stake of 3; it is carried.
     all_pass = SITTING_OUT + (
         "steps: ['0: throw-up', '1: throw-up', '2: throw-up', '3: throw-up', '4: throw-up']\n"

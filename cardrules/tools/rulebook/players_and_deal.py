@@ -40,7 +40,10 @@ def _dealer_out(r: Rules) -> Phrase:
         "flush. The rules below that give the dealer the pool or a choice bind him only when "
         "he plays: with him out, if every other player throws up nobody takes the pool, "
         "which is carried whole to the next deal, and a player who stands alone takes the "
-        f"pool without play{miss}.",
+        f"pool without play{miss}. His hand is dealt all the same, as the hand of a player "
+        "who throws up is: the stock is the smaller by it. (Peel has a player who withdraws "
+        'from the game at his turn to deal "not deal any cards to himself"; that is another '
+        "arrangement, a player leaving the game, which is not modelled.)",
     )
 
 
