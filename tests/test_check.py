@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from interrupts import sigint_as_at_a_terminal
 from pseudoterminal import read_all
 
 import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff and check)
@@ -207,6 +208,7 @@ def test_ctrl_c_during_a_check_is_one_line_and_exit_130() -> None:
          "--progress"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=sigint_as_at_a_terminal,
         cwd=root,
         env={**os.environ, "PYTHONPATH": str(root)},
     )  # fmt: skip

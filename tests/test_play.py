@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from interrupts import sigint_as_at_a_terminal
 
 import cardrules
 import cardrules.cli.play_commands  # registers the play subcommand
@@ -655,6 +656,7 @@ def test_ctrl_c_ends_the_process_with_130_and_no_traceback(tmp_path: Path) -> No
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_as_at_a_terminal,
         cwd=ROOT,
         env=ENV,
     )

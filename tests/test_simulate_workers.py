@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from interrupts import sigint_as_at_a_terminal
 
 import cardrules
 from cardrules.cli import app as cli
@@ -252,6 +253,7 @@ def test_ctrl_c_under_workers_is_one_line_and_exit_130(after: float, start: str)
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=sigint_as_at_a_terminal,
         cwd=ROOT,
     )
     try:
