@@ -276,15 +276,16 @@ THE_PLAY: tuple[Rule, ...] = (
         {
             BeCivil.UNLESS_REVOKE: (
                 "unless it would be a revoke",
-                '"{pam}, be civil": when the ace of trumps is led, the holder of {pam} must not '
-                "win the trick with {pam} if he holds another trump; if {pam} is his only trump he "
-                "may play it.",
+                '"{pam}, be civil": when civility is owed on the lead of the ace of trumps (see '
+                "the next rule), the holder of {pam} must not win the trick with {pam} if he holds "
+                "another trump; if {pam} is his only trump he may play it.",
             ),
             BeCivil.STRICT: (
                 "strictly",
-                '"{pam}, be civil": when the ace of trumps is led, the holder of {pam} must let '
-                "the ace pass, playing any other card, even when {pam} is his only trump; he plays "
-                "{pam} only if it is his last card.",
+                '"{pam}, be civil": when civility is owed on the lead of the ace of trumps (see '
+                "the next rule), the holder of {pam} must let the ace pass, playing any other "
+                "card, even when {pam} is his only trump; he plays {pam} only if it is his last "
+                "card.",
             ),
             BeCivil.OFF: (
                 "not required",
