@@ -13,6 +13,9 @@ import pytest
 
 import cardrules
 from cardrules.rules.model import (
+    Ante,
+    AnteExcused,
+    AwardTie,
     BeCivil,
     ChallengeModel,
     ExchangeMode,
@@ -22,6 +25,7 @@ from cardrules.rules.model import (
     LooMode,
     PackName,
     PlayedOutValue,
+    PoolAward,
     ReceiverDiscard,
     Scoring,
     TrickWinner,
@@ -31,7 +35,15 @@ from cardrules.rules.model import (
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 FILES = sorted(VARIANTS.glob("*.yaml"))
 MODELINE = "# yaml-language-server: $schema=../schemas/cardrules.schema.json\n"
-GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed", "oh-hell"]
+GAMES = [
+    "three-card-loo",
+    "five-card-loo",
+    "irish-loo",
+    "put",
+    "put-four-handed",
+    "oh-hell",
+    "bourre",
+]
 HOUSE_RULES = [
     "club-law",
     "unlimited-loo",
@@ -44,6 +56,7 @@ HOUSE_RULES = [
     "cotton-put",
     "hoyle-put",
     "parlett-put",
+    "bourre-limit",
 ]
 
 
@@ -123,6 +136,21 @@ def test_irish_loo() -> None:
     assert r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER  # D44
     assert not r.special_hands.flush.enabled  # D47
     assert r.declarations.forced_play.turn_up_suits == ()  # D46
+
+
+def test_bourre() -> None:
+    r = cardrules.load_variant("bourre")
+    assert (r.deal.hand_size, r.deal.miss, r.promoted.card) == (5, False, None)  # 1.8.2, 1.8.4
+    assert (r.players.min, r.players.max) == (2, 8)  # 1.8.1, D82
+    assert r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER  # 1.8.7, D78
+    assert (r.wagers.ante, r.wagers.stake_deal) == (Ante.ALL_PLAYERS, 1)  # 1.8.3
+    assert r.wagers.ante_excused is AnteExcused.LOOED_AND_TIED  # 1.8.14.5, D76
+    assert r.settlement.award is PoolAward.MOST_TRICKS  # 1.8.14.1, D72
+    assert r.settlement.award_tie is AwardTie.CARRY_OVER  # 1.8.14.2, D73
+    assert r.wagers.loo is LooMode.UNLIMITED  # the pot as it stands (1.8.14.3, D74)
+    limit = cardrules.load_variant("bourre", house_rules=["bourre-limit"])
+    assert (limit.wagers.loo, limit.wagers.mixed_cap) == (LooMode.MIXED, 20)  # D75
+    assert limit.settlement.winnings_capped
 
 
 def test_put() -> None:

@@ -62,7 +62,7 @@ from cardrules.engine.position import (
     SessionState,
 )
 from cardrules.engine.result import DealResult
-from cardrules.engine.settlement import split
+from cardrules.engine.settlement import ante_excused, split
 from cardrules.engine.tables import tables_for
 from cardrules.errors import (
     ActionSyntaxError,
@@ -72,7 +72,7 @@ from cardrules.errors import (
     PlayError,
 )
 from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
-from cardrules.rules.model import Ante, Finish, FirstDeal, FirstDealer, Rules, Scoring
+from cardrules.rules.model import Ante, AnteExcused, Finish, FirstDeal, FirstDealer, Rules, Scoring
 
 __all__ = ["CHANCE", "CHANCE_MODES", "RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
 
@@ -275,6 +275,9 @@ class Session(SessionState):
             stakes = [stake] * n
             if ante is Ante.ALL_PLAYERS_DEALER_DOUBLE:
                 stakes[self.dealer] = 2 * stake
+        if r.wagers.ante_excused is not AnteExcused.NONE and self.results:
+            for s in ante_excused(r, self.results[-1], n):
+                stakes[s] = 0
         return tuple(stakes)
 
     def _open_deal(self) -> DealContext:

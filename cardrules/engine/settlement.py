@@ -23,10 +23,15 @@ from cardrules.engine.phases import MISS, Status
 from cardrules.engine.result import DealResult
 from cardrules.engine.view import DealView
 from cardrules.rules.model import (
+    AnteExcused,
+    AwardTie,
     FlushDestination,
     FlushPayers,
+    LooMode,
     PeelSingleLooed,
+    PoolAward,
     Remainder,
+    Rules,
     Scoring,
     SingleDefinition,
     SingleLoo,
@@ -175,18 +180,25 @@ def settle_play(view: DealView) -> DealResult:
         return settle_points(view)
     n = view.players
     pool = view.pool
-    shares = trick_shares(
-        pool, r.deal.hand_size, carry_remainder=r.settlement.remainder is Remainder.CARRY_FORWARD
-    )
-    receipts = [0] * n
-    payments = [0] * n
-    carried = pool - sum(shares)
     winners = view.winners
-    for w, share in zip(winners, shares, strict=True):
-        if w is None or w == n:
-            carried += share  # the miss's winnings stay in the pool (1.1.8.2)
-        else:
-            receipts[w] += share
+    if r.settlement.award is not PoolAward.BY_TRICKS:
+        receipts = award(r, winners, n, pool)
+        payments = [0] * n
+        carried = pool - sum(receipts)
+    else:
+        shares = trick_shares(
+            pool,
+            r.deal.hand_size,
+            carry_remainder=r.settlement.remainder is Remainder.CARRY_FORWARD,
+        )
+        receipts = [0] * n
+        payments = [0] * n
+        carried = pool - sum(shares)
+        for w, share in zip(winners, shares, strict=True):
+            if w is None or w == n:
+                carried += share  # the miss's winnings stay in the pool (1.1.8.2)
+            else:
+                receipts[w] += share
     loo = view.tables.loo_amount(pool)
     looed = []
     won = view.won
@@ -222,6 +234,94 @@ def settle_play(view: DealView) -> DealResult:
         next_single=next_single,
         stood=view.stood(),
     )
+
+
+def most_tricks(rules: Rules, winners: Sequence[int | None], players: int) -> list[int]:
+    """The players who took the most tricks of a deal played out, when nobody took the pool
+    for them (``settlement.award`` most_tricks or majority, 1.8.14.1-2): empty when one
+    player took it, or when the pool is divided by the tricks. A tied trick counts for
+    nobody; the miss played for the pool is no player, and a player whose tricks equal the
+    miss's ties with it.
+
+    >>> from cardrules.rules.loader import load_variant
+    >>> most_tricks(load_variant("bourre"), [0, 1, 2, 0, 1], 4)
+    [0, 1]
+    """
+    s = rules.settlement
+    if s.award is PoolAward.BY_TRICKS:
+        return []
+    count = [0] * (players + 1)
+    for w in winners:
+        if w is not None:
+            count[w] += 1
+    top = max(count)
+    tied = [s for s in range(players) if count[s] == top]
+    if len(tied) + (count[players] == top) == 1:
+        return []
+    if s.award is PoolAward.MOST_TRICKS and s.award_tie is AwardTie.DIVIDE:
+        return []  # the tie is settled by the division
+    return tied
+
+
+def award(rules: Rules, winners: Sequence[int | None], players: int, pool: int) -> list[int]:
+    """What each seat takes of ``pool`` when it goes to one player (1.8.14, D72-D75): all
+    of it, or at most ``wagers.mixed_cap`` of it when ``settlement.winnings_capped`` and
+    the loo is mixed, to the one player with more tricks than any other (``most_tricks``)
+    or with more than half of them (``majority``); on a tie for the most, nothing
+    (``carry_over``) or the pool divided among the tied (``divide``, the first in seat
+    order taking the odd counters). What nobody takes stays in the pool. The miss played
+    for the pool is seat ``players``: it takes nothing.
+
+    >>> from cardrules.rules.loader import load_variant
+    >>> award(load_variant("bourre"), [0, 0, 1, 0, 1], 3, 30)
+    [30, 0, 0]
+    """
+    s = rules.settlement
+    w = rules.wagers
+    if s.winnings_capped and w.loo is LooMode.MIXED:
+        pool = min(pool, w.mixed_cap)
+    count = [0] * (players + 1)
+    for t in winners:
+        if t is not None:
+            count[t] += 1
+    top = max(count)
+    tied = [seat for seat in range(players + 1) if count[seat] == top]
+    out = [0] * players
+    if s.award is PoolAward.MAJORITY and (2 * top <= len(winners) or tied == [players]):
+        return out
+    if len(tied) == 1:
+        if tied[0] < players:
+            out[tied[0]] = pool
+        return out
+    if s.award_tie is AwardTie.DIVIDE:
+        seats = [seat for seat in tied if seat < players]
+        for seat, share in zip(seats, split(pool, len(seats)), strict=True):
+            out[seat] = share
+    return out
+
+
+def ante_excused(rules: Rules, last: DealResult | None, players: int) -> list[int]:
+    """The seats the last deal's result excuses from the next ante (``wagers.ante_excused``,
+    1.8.14.5, D76): those looed in it and those who shared the most tricks when the pool
+    was not taken (:func:`most_tricks`), or those tied only. A deal not played out (a pool
+    taken without play, a flush) excuses the looed only.
+
+    >>> from cardrules.rules.loader import load_variant
+    >>> last = DealResult(dealer=3, trump="S", turn_up="9S", ended_by="play",
+    ...                   tricks=(0, 1, 2, 0, 1), looed=(3,))
+    >>> ante_excused(load_variant("bourre"), last, 4)
+    [0, 1, 3]
+    """
+    rule = rules.wagers.ante_excused
+    if last is None or rule is AnteExcused.NONE:
+        return []
+    tied: list[int] = []
+    if last.ended_by == "play":
+        winners = [players if w == MISS else w for w in last.tricks]
+        tied = most_tricks(rules, winners, players)
+    if rule is AnteExcused.TIED:
+        return tied
+    return sorted(set(tied) | set(last.looed))
 
 
 def _shown_texts(shown: Mapping[int, Sequence[int]]) -> tuple[tuple[int, tuple[str, ...]], ...]:

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from cardrules.rules.model import ExchangeMode, Rules
+from cardrules.rules.model import ExchangeMode, PoolAward, Rules
 
 __all__ = [
     "ANY",
@@ -53,14 +53,15 @@ class Game(enum.Enum):
     PUT = "two-handed put"
     PUT_FOUR = "four-handed put"
     OH_HELL = "Oh Hell"
+    BOURRE = "Bourré"
 
 
 def game_of(rules: Rules) -> Game:
     """The kind of game ``rules`` are, read from the rules themselves.
 
-    Bids make Oh Hell; challenges make Put (with partners, four-handed Put); five cards
-    make five-card loo; an exchange with the stock and no miss makes Irish loo; anything else is
-    three-card loo.
+    Bids make Oh Hell; challenges make Put (with partners, four-handed Put); the pool to
+    one player (``settlement.award``) makes Bourré; five cards make five-card loo; an
+    exchange with the stock and no miss makes Irish loo; anything else is three-card loo.
 
     >>> from cardrules.rules.model import Deal
     >>> game_of(Rules(deal=Deal(hand_size=5, miss=False))).name
@@ -70,6 +71,8 @@ def game_of(rules: Rules) -> Game:
         return Game.OH_HELL
     if rules.challenges.enabled:
         return Game.PUT_FOUR if rules.partnerships.enabled else Game.PUT
+    if rules.settlement.award is not PoolAward.BY_TRICKS:
+        return Game.BOURRE
     if rules.deal.hand_size == 5:
         return Game.FIVE_CARD
     if rules.exchange.mode is not ExchangeMode.NONE and not rules.deal.miss:
@@ -107,6 +110,7 @@ GAMES: dict[Game, GameSections] = {
     Game.PUT: GameSections(("1.5",), (48, 57), (60, 60)),
     Game.PUT_FOUR: GameSections(("1.5", "1.6"), (48, 60)),
     Game.OH_HELL: GameSections(("1.7",), (61, 71)),
+    Game.BOURRE: GameSections(("1.8",), (72, 82)),
 }
 
 #: A row's value that matches every value of the option.
@@ -117,6 +121,7 @@ _PUTS = (Game.PUT, Game.PUT_FOUR)
 _THREE, _FIVE, _IRISH = (Game.THREE_CARD,), (Game.FIVE_CARD,), (Game.IRISH,)
 _THREE_IRISH = (Game.THREE_CARD, Game.IRISH)
 _OH = (Game.OH_HELL,)
+_BR = (Game.BOURRE,)
 _PAM = (Game.FIVE_CARD, Game.IRISH)  # the games whose sections speak of Pam and flushes
 
 #: ``(option, value, games, sources)``: in those games, that value of the option
@@ -298,6 +303,47 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("session.finish", ANY, _PUTS, "1.5.7"),
     ("session.target_points", ANY, _PUTS, "1.5.7"),
     ("session.rounds", ANY, _LOO, "1.1.16"),
+    # Bourré (1.8, D72-D82)
+    ("players.min", ANY, _BR, "1.8.1, D82"),
+    ("players.max", ANY, _BR, "1.8.1, D82"),
+    ("pack.cards", ANY, _BR, "1.8.2"),
+    ("pack.ranks", ANY, _BR, "1.8.2"),
+    ("promoted.card", ANY, _BR, "1.8.2"),
+    ("deal.hand_size", ANY, _BR, "1.8.4"),
+    ("deal.packets", ANY, _BR, "1.8.4"),
+    ("deal.miss", ANY, _BR, "1.8.4"),
+    ("trumps.turn_up", ANY, _BR, "1.8.4, D77"),
+    ("declarations.enabled", ANY, _BR, "1.8.6"),
+    ("declarations.allow_throw_up", ANY, _BR, "1.8.6"),
+    ("declarations.all_pass", ANY, _BR, "1.8.9, D81"),
+    ("declarations.lone_stander", ANY, _BR, "1.8.9, D81"),
+    ("exchange.mode", ANY, _BR, "1.8.7, D78"),
+    ("exchange.exchanger_must_play", ANY, _BR, "1.8.7"),
+    ("exchange.turnup_drawable", ANY, _BR, "1.8.7, D79, D80"),
+    ("leads.enforced", ANY, _BR, "1.8.11"),
+    ("leads.first_leader", ANY, _BR, "1.8.10"),
+    ("following.follow_suit", ANY, _BR, "1.8.12"),
+    ("following.head_trick", ANY, _BR, "1.8.12"),
+    ("following.trump_when_void", ANY, _BR, "1.8.12"),
+    ("tricks.winner", ANY, _BR, "1.8.12"),
+    ("wagers.scoring", ANY, _BR, "1.8.14"),
+    ("wagers.ante", ANY, _BR, "1.8.3"),
+    ("wagers.ante_excused", ANY, _BR, "1.8.14.5, D76"),
+    ("wagers.stake_deal", ANY, _BR, "1.8.3"),
+    ("wagers.stake_loo", ANY, _BR, "1.8.14.3, D74"),
+    ("wagers.loo", "unlimited", _BR, "1.8.14.3, D74"),
+    ("wagers.loo", "limited", _BR, "1.8.14.3, D74"),
+    ("wagers.loo", "mixed", _BR, "1.8.14.6, D75"),
+    ("wagers.mixed_cap", ANY, _BR, "1.8.14.6, D75"),
+    ("wagers.mixed_floor", ANY, _BR, "1.8.14.6"),
+    ("wagers.unlimited_basis", ANY, _BR, "1.8.14.3"),
+    ("settlement.award", ANY, _BR, "1.8.14.1, D72"),
+    ("settlement.award_tie", ANY, _BR, "1.8.14.2, D73"),
+    ("settlement.winnings_capped", ANY, _BR, "1.8.14.6, D75"),
+    ("session.first_dealer", ANY, _BR, "1.8.4"),
+    ("session.first_deal", ANY, _BR, "1.8.3"),
+    ("session.finish", ANY, _BR, "1.8.16"),
+    ("session.rounds", ANY, _BR, "1.8.16"),
 )
 
 _SPLIT = re.compile(r"\s*,\s*")

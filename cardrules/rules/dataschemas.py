@@ -198,6 +198,8 @@ _EXPECT = {
         "scores": _RESULT_COUNTS,
         "stood": _RESULT_SEATS,
         "over": {"type": "boolean"},
+        "next_antes": _RESULT_COUNTS,
+        "next_pool": _POOL,
         "refused": {"type": "string", "minLength": 1, "maxLength": 200},
     },
     "additionalProperties": False,

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 # The option enums, re-exported: every option type can be imported from the model.
-from cardrules.rules.bounds import MAX_POINTS, MAX_ROUNDS, MAX_STAKE, MAX_TABLE
+from cardrules.rules.bounds import MAX_POINTS, MAX_TABLE
 from cardrules.rules.capacity import pack_capacity, pack_size
 from cardrules.rules.contracts import Bidding as Bidding
 from cardrules.rules.contracts import Contract as Contract
@@ -37,6 +37,8 @@ from cardrules.rules.fields import derived, fixed, opt, section
 from cardrules.rules.fields import settable as settable
 from cardrules.rules.options import AllPass as AllPass
 from cardrules.rules.options import Ante as Ante
+from cardrules.rules.options import AnteExcused as AnteExcused
+from cardrules.rules.options import AwardTie as AwardTie
 from cardrules.rules.options import BeCivil as BeCivil
 from cardrules.rules.options import BidHook as BidHook
 from cardrules.rules.options import ChallengeModel as ChallengeModel
@@ -68,6 +70,7 @@ from cardrules.rules.options import PamAndAce as PamAndAce
 from cardrules.rules.options import PassCard as PassCard
 from cardrules.rules.options import PeelSingleLooed as PeelSingleLooed
 from cardrules.rules.options import PlayedOutValue as PlayedOutValue
+from cardrules.rules.options import PoolAward as PoolAward
 from cardrules.rules.options import ReceiverDiscard as ReceiverDiscard
 from cardrules.rules.options import Remainder as Remainder
 from cardrules.rules.options import Scoring as Scoring
@@ -83,6 +86,10 @@ from cardrules.rules.options import TrumpWhenVoid as TrumpWhenVoid
 from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
 from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
 from cardrules.rules.options import UnopposedHolder as UnopposedHolder
+from cardrules.rules.wagering import PeelSingle as PeelSingle
+from cardrules.rules.wagering import Session as Session
+from cardrules.rules.wagering import Settlement as Settlement
+from cardrules.rules.wagering import Wagers as Wagers
 
 # --------------------------------------------------------------------------- sections
 
@@ -421,95 +428,6 @@ class Partnerships:
     )
     receiver_discard: ReceiverDiscard = opt(
         ReceiverDiscard.ANY, "What the receiver lays out.", source="D59"
-    )
-
-
-@attrs.frozen
-class Wagers:
-    """What is staked: the pool, the deal and the loo."""
-
-    scoring: Scoring = opt(
-        Scoring.POOL,
-        "Counters in a pool, or points in a race; only challenges score points, so points "
-        "exactly when challenges are made.",
-        source="1.1.4, 1.5.7",
-    )
-    ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.", source="1.1.4, D2")
-    stake_deal: int = opt(
-        3, "The dealer's stake for a deal.", source="1.1.4", minimum=1, maximum=MAX_STAKE
-    )
-    stake_loo: int = opt(
-        6, "The ordinary (limited) loo.", source="1.1.4, D3", minimum=0, maximum=MAX_STAKE
-    )
-    loo: LooMode = opt(LooMode.LIMITED, "How much a loo costs.", source="1.4.2, 1.4.3")
-    mixed_cap: int = opt(
-        30, "The most a mixed loo costs.", source="1.4.3", minimum=1, maximum=MAX_STAKE
-    )
-    mixed_floor: MixedFloor = opt(
-        MixedFloor.NONE, "A mixed loo is at least the ordinary loo.", source="D20"
-    )
-    unlimited_basis: UnlimitedBasis = fixed(
-        UnlimitedBasis.POOL_PLAYED_FOR, "What an unlimited loo equals.", source="D19"
-    )
-    single_loo: SingleLoo = opt(
-        SingleLoo.HALF_LOO,
-        "The penalty single loo, paid by each player looed in Peel's exposed-card single "
-        "(other irregularities are not played by the engine).",
-        source="D4",
-    )
-
-
-@attrs.frozen
-class Settlement:
-    """Dividing the pool and carrying it forward."""
-
-    remainder: Remainder = opt(
-        Remainder.EARLIEST_TRICKS_FIRST, "A pool that does not divide by the tricks.", source="D18"
-    )
-    single_definition: SingleDefinition = opt(
-        SingleDefinition.POOL_ONLY_DEALER_STAKE, "What makes a single.", source="D21"
-    )
-    contract: Contract = section(Contract)
-
-
-@attrs.frozen
-class PeelSingle:
-    """Peel's exposed-card first deal."""
-
-    dealer_receives_card: bool = opt(True, "The dealer receives an exposed card too.", source="D8")
-    looed: PeelSingleLooed = opt(PeelSingleLooed.ALL_OTHERS, "Who is looed.", source="D8")
-
-
-@attrs.frozen
-class Session:
-    """A sequence of deals at one table."""
-
-    first_dealer: FirstDealer = opt(
-        FirstDealer.LOWEST_CUT, "How the first dealer is found.", source="D1, D49"
-    )
-    first_deal: FirstDeal = opt(FirstDeal.NORMAL, "The first deal of a session.", source="D7")
-    peel_single: PeelSingle = section(PeelSingle)
-    finish: Finish = opt(
-        Finish.UNTIL_SINGLE,
-        "When the session ends: until_single needs a pool, target_points needs points; "
-        "divide_pool and release_loos are Peel's quick finishes after the rounds: the pool "
-        "left divided equally among the players, or a last deal in which all stand, with no "
-        "miss and no loo, the loos of the deal before it released.",
-        source="1.1.16, D23",
-    )
-    target_points: int = opt(
-        5,
-        "Points that win the game in a points race.",
-        source="1.5.7",
-        minimum=1,
-        maximum=MAX_POINTS,
-    )
-    rounds: int = opt(
-        1,
-        "Rounds (each player dealing once) before a session may end.",
-        source="1.1.16",
-        minimum=1,
-        maximum=MAX_ROUNDS,
     )
 
 

@@ -16,6 +16,8 @@ import enum
 __all__ = [
     "AllPass",
     "Ante",
+    "AnteExcused",
+    "AwardTie",
     "BeCivil",
     "BidHook",
     "ChallengeModel",
@@ -47,6 +49,7 @@ __all__ = [
     "PassCard",
     "PeelSingleLooed",
     "PlayedOutValue",
+    "PoolAward",
     "ReceiverDiscard",
     "Remainder",
     "Scoring",
@@ -311,6 +314,30 @@ class Ante(Choice):
     DEALER_ONLY = "dealer_only"
     ALL_PLAYERS = "all_players"
     ALL_PLAYERS_DEALER_DOUBLE = "all_players_dealer_double"
+
+
+class AnteExcused(Choice):
+    """Who, by the last deal's result, does not ante for the next deal."""
+
+    NONE = "none"
+    LOOED_AND_TIED = "looed_and_tied"
+    TIED = "tied"
+
+
+class PoolAward(Choice):
+    """Who takes the pool of a deal played out: a share for each trick, or all of it to
+    the one player with the most tricks (or a majority of them)."""
+
+    BY_TRICKS = "by_tricks"
+    MOST_TRICKS = "most_tricks"
+    MAJORITY = "majority"
+
+
+class AwardTie(Choice):
+    """Two or more players share the most tricks, when the pool goes to one player."""
+
+    CARRY_OVER = "carry_over"
+    DIVIDE = "divide"
 
 
 class LooMode(Choice):

@@ -32,6 +32,7 @@ from cardrules.rules.model import (
     LoneStander,
     LooMode,
     PackName,
+    PoolAward,
     Rules,
     Scoring,
     TrickWinner,
@@ -191,7 +192,8 @@ def _packets_fill_hands(r: Rules, res: Resolved) -> Iterator[Finding]:
 def _stake_divides(r: Rules, res: Resolved) -> Iterator[Finding]:
     """The dealer's stake divides into equal trick shares (a warning)."""
     w = r.wagers
-    if w.scoring is Scoring.POOL and w.stake_deal % r.deal.hand_size:
+    by_tricks = r.settlement.award is PoolAward.BY_TRICKS
+    if w.scoring is Scoring.POOL and by_tricks and w.stake_deal % r.deal.hand_size:
         yield Finding(
             "stake-division",
             f"wagers.stake_deal {w.stake_deal} does not divide into "
@@ -433,8 +435,12 @@ _POOL = (
     "wagers.loo",
     "wagers.mixed_cap",
     "wagers.mixed_floor",
+    "wagers.ante_excused",
     "settlement.remainder",
     "settlement.single_definition",
+    "settlement.award",
+    "settlement.award_tie",
+    "settlement.winnings_capped",
 )
 
 #: Options that do nothing unless another option holds: (keys, active when, why not).
@@ -459,6 +465,21 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         ("wagers.mixed_cap", "wagers.mixed_floor"),
         lambda r: r.wagers.loo is LooMode.MIXED,
         "wagers.loo is not mixed",
+    ),
+    (
+        ("settlement.award_tie", "settlement.winnings_capped"),
+        lambda r: r.settlement.award is not PoolAward.BY_TRICKS,
+        "settlement.award is by_tricks",
+    ),
+    (
+        ("settlement.winnings_capped",),
+        lambda r: r.wagers.loo is LooMode.MIXED,
+        "wagers.loo is not mixed",
+    ),
+    (
+        ("settlement.remainder",),
+        lambda r: r.settlement.award is PoolAward.BY_TRICKS,
+        "the pool is not divided by the tricks (settlement.award)",
     ),
     (
         ("following.civil_call",),

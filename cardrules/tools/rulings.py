@@ -27,6 +27,8 @@ A rulings file is YAML (loaded as strictly as rule files)::
       net: [2, 4, -6]               # each seat's change in counters over the deal
       pool: 6                       # carried to the next deal, before its stake
       single: false                 # whether the next deal is a single
+      next_antes: [0, 0, 3]         # what each seat antes for the next deal
+      next_pool: 9                  # the next deal's pool, its antes paid
 
 A ruling whose setup the rules must refuse (a table too large for the pack)
 says ``expect: {refused: "players"}``: the refusal must mention that word.
@@ -326,6 +328,12 @@ def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:
             check(key, sorted(want), sorted(res.stood))
         elif key == "over":
             check(key, want, session.is_over)
+        elif key in ("next_antes", "next_pool"):
+            if session.is_over or session.deals_played != 1:
+                out.append(Failure(f"the end ({key})", "a next deal to read", "none"))
+                continue
+            ctx = session.deal.ctx  # the next deal, opened with its antes paid
+            check(key, want, list(ctx.stakes) if key == "next_antes" else ctx.pool)
     return out
 
 

@@ -10,14 +10,17 @@ from typing import Any
 
 from cardrules.rules.model import (
     Ante,
+    AnteExcused,
+    AwardTie,
+    Finish,
     LooMode,
     MixedFloor,
+    PoolAward,
     Remainder,
     Rules,
     Scoring,
     SingleDefinition,
     SingleLoo,
-    UnlimitedBasis,
 )
 from cardrules.tools.rulebook.applies import pool
 from cardrules.tools.rulebook.rule import SETTLE, Phrase, Rule
@@ -46,6 +49,70 @@ _LOO: dict[Any, Phrase] = {
         _LOOED + "a loo equal to the pool that was played for, but never more than "
         "{cap_counters} (mixed loo).",
     ),
+}
+
+
+def _one_winner(r: Rules) -> bool:
+    """Whether the pool goes to one player rather than by the tricks."""
+    return pool(r) and r.settlement.award is not PoolAward.BY_TRICKS
+
+
+def _loo(r: Rules) -> Phrase:
+    """The loo; where the pool goes to one player, the player looed is "bourré"."""
+    short, sentence = _LOO[r.wagers.loo]
+    if _one_winner(r):
+        sentence = sentence.replace("is looed:", "is bourré (looed):")
+    return short, sentence
+
+
+_AWARD: dict[Any, Phrase] = {
+    PoolAward.BY_TRICKS: ("a share for each trick", "Each trick wins its share of the pool."),
+    PoolAward.MOST_TRICKS: (
+        "all to the most tricks",
+        "The player who took more tricks than any other takes the whole pool; the pool is "
+        "not divided by the tricks.",
+    ),
+    PoolAward.MAJORITY: (
+        "all to a majority of the tricks",
+        "The player who took more than half the tricks takes the whole pool; when nobody "
+        "did, the pool stays for the next deal.",
+    ),
+}
+
+_TIE: dict[Any, Phrase] = {
+    AwardTie.CARRY_OVER: (
+        "the pool stays",
+        "When two or more players share the most tricks, nobody takes the pool: it stays "
+        "for the next deal, the new stakes and loos added to it.",
+    ),
+    AwardTie.DIVIDE: (
+        "the pool divided",
+        "When two or more players share the most tricks, they divide the pool equally, the "
+        "first of them from the dealer's left taking any odd counter.",
+    ),
+}
+
+_EXCUSED: dict[Any, Phrase] = {
+    AnteExcused.NONE: ("nobody", "Nobody is excused the stake."),
+    AnteExcused.LOOED_AND_TIED: (
+        "the looed and the tied",
+        "A player looed in the last deal, and a player who shared the most tricks in it "
+        "when nobody took the pool, does not stake for the next deal.",
+    ),
+    AnteExcused.TIED: (
+        "the tied",
+        "A player who shared the most tricks in the last deal when nobody took the pool does "
+        "not stake for the next deal; everyone else stakes, the looed too.",
+    ),
+}
+
+_CAPPED: dict[Any, Phrase] = {
+    True: (
+        "at most {mixed_cap}",
+        "The winner takes at most {cap_counters} out of the pool; the rest stays for the "
+        "next deal.",
+    ),
+    False: ("the whole pool", "The limit does not cap the winnings: the winner takes the pool."),
 }
 
 
@@ -95,6 +162,30 @@ SETTLEMENT: tuple[Rule, ...] = (
     Rule(SETTLE, "The stake", ("wagers.stake_deal",), _stake, applies=pool),
     Rule(
         SETTLE,
+        "Excused from the stake",
+        ("wagers.ante_excused",),
+        _EXCUSED,
+        applies=pool,
+        quiet=lambda r: r.wagers.ante_excused is AnteExcused.NONE,
+    ),
+    Rule(
+        SETTLE,
+        "Who takes the pool",
+        ("settlement.award",),
+        _AWARD,
+        applies=lambda r: pool(r) and not r.challenges.enabled,
+        quiet=lambda r: r.settlement.award is PoolAward.BY_TRICKS,
+    ),
+    Rule(SETTLE, "A tie for the pool", ("settlement.award_tie",), _TIE, applies=_one_winner),
+    Rule(
+        SETTLE,
+        "The winner's limit",
+        ("settlement.winnings_capped",),
+        _CAPPED,
+        applies=lambda r: _one_winner(r) and r.wagers.loo is LooMode.MIXED,
+    ),
+    Rule(
+        SETTLE,
         "Dividing the pool",
         ("settlement.remainder",),
         {
@@ -111,13 +202,13 @@ SETTLEMENT: tuple[Rule, ...] = (
                 "deal.",
             ),
         },
-        applies=lambda r: pool(r) and not r.challenges.enabled,
+        applies=lambda r: pool(r) and not r.challenges.enabled and not _one_winner(r),
     ),
     Rule(
         SETTLE,
         "Loo",
         ("wagers.loo", "wagers.stake_loo", "wagers.mixed_cap"),
-        _LOO,
+        _loo,
         applies=pool,
         cites=lambda r: {
             LooMode.LIMITED: ("wagers.loo", "wagers.stake_loo"),
@@ -129,13 +220,14 @@ SETTLEMENT: tuple[Rule, ...] = (
         SETTLE,
         "An unlimited loo",
         ("wagers.unlimited_basis",),
-        {
-            UnlimitedBasis.POOL_PLAYED_FOR: (
-                "the pool played for",
-                "The pool played for is the whole pool of the deal, after the dealer's stake is "
-                "paid in and before it is divided.",
-            ),
-        },
+        lambda r: (
+            "the pool played for",
+            "The pool played for is the whole pool of the deal, the stakes paid in, as it "
+            "stands before the winner takes it."
+            if _one_winner(r)
+            else "The pool played for is the whole pool of the deal, after the dealer's stake "
+            "is paid in and before it is divided.",
+        ),
         applies=lambda r: pool(r) and r.wagers.loo is not LooMode.LIMITED,
     ),
     Rule(
@@ -176,7 +268,7 @@ SETTLEMENT: tuple[Rule, ...] = (
                 + _PENALTIES,
             ),
         },
-        applies=pool,
+        applies=lambda r: pool(r) and not _one_winner(r),
     ),
     Rule(
         SETTLE,
@@ -195,6 +287,8 @@ SETTLEMENT: tuple[Rule, ...] = (
                 "stake; when nobody was looed, the next deal is a single.",
             ),
         },
-        applies=pool,
+        applies=lambda r: (
+            pool(r) and (not _one_winner(r) or r.session.finish is Finish.UNTIL_SINGLE)
+        ),
     ),
 )
