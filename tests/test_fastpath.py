@@ -73,8 +73,9 @@ def test_the_rule_sets_cover_every_game_and_house_rule() -> None:
         "put-four-handed",
         "three-card-loo",
         "oh-hell",
+        "bourre",
     }
-    assert len(houses) == 11
+    assert len(houses) == 12
 
 
 @pytest.mark.parametrize(("game", "house"), RULE_SETS)

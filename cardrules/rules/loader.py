@@ -611,7 +611,7 @@ def list_variants() -> list[VariantInfo]:
     """The bundled games, then the bundled house rules, each by name.
 
     >>> [v.name for v in list_variants() if v.kind == "game"][:2]
-    ['five-card-loo', 'irish-loo']
+    ['bourre', 'five-card-loo']
     """
     out = []
     for f in _bundled().all():

@@ -57,14 +57,6 @@ def _one_winner(r: Rules) -> bool:
     return pool(r) and r.settlement.award is not PoolAward.BY_TRICKS
 
 
-def _loo(r: Rules) -> Phrase:
-    """The loo; where the pool goes to one player, the player looed is "bourré"."""
-    short, sentence = _LOO[r.wagers.loo]
-    if _one_winner(r):
-        sentence = sentence.replace("is looed:", "is bourré (looed):")
-    return short, sentence
-
-
 _AWARD: dict[Any, Phrase] = {
     PoolAward.BY_TRICKS: ("a share for each trick", "Each trick wins its share of the pool."),
     PoolAward.MOST_TRICKS: (
@@ -179,6 +171,18 @@ SETTLEMENT: tuple[Rule, ...] = (
     Rule(SETTLE, "A tie for the pool", ("settlement.award_tie",), _TIE, applies=_one_winner),
     Rule(
         SETTLE,
+        "Going bourré",
+        ("settlement.award",),
+        lambda r: (
+            "looed is bourré",
+            "A player who stood and took no trick is said to go bourré: he is looed.",
+        ),
+        applies=_one_winner,
+        in_diff=False,
+        cites=lambda r: ("wagers.loo",),
+    ),
+    Rule(
+        SETTLE,
         "The winner's limit",
         ("settlement.winnings_capped",),
         _CAPPED,
@@ -208,7 +212,7 @@ SETTLEMENT: tuple[Rule, ...] = (
         SETTLE,
         "Loo",
         ("wagers.loo", "wagers.stake_loo", "wagers.mixed_cap"),
-        _loo,
+        _LOO,
         applies=pool,
         cites=lambda r: {
             LooMode.LIMITED: ("wagers.loo", "wagers.stake_loo"),
