@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from cardrules.tools.simulate.mechanisms import statistic
 from cardrules.tools.simulate.tally import Layout
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -159,6 +160,10 @@ def metrics(lay: Layout, points: bool) -> list[Metric]:
     out.append(Metric("deal_length", "actions per deal", (lay["actions"],), deals))
     out.append(Metric("forced", "deals where all must stand", (lay["forced_deals"],), deals))
     out += [Metric(f"decl {k}", f"{k} per deal", (at,), deals) for k, at in lay.decl.items()]
+    for name, at in lay.stats.items():  # those a rule mechanism switches on
+        for key, label, num, den in statistic(name).ratios(lay.players):
+            where = [at[c] if c in at else lay[c] for c in (num, den)]
+            out.append(Metric(key, label, (where[0],), (where[1],)))
     return out
 
 

@@ -22,6 +22,7 @@ from cardrules.players.playout import play_out
 from cardrules.rules.model import Rules, Scoring
 from cardrules.tools.simulate.bots import BotSpec, make_bot, session_seed
 from cardrules.tools.simulate.engine_reads import Dealt, deal_observer, decision_counter
+from cardrules.tools.simulate.mechanisms import statistic, statistics_for
 from cardrules.tools.simulate.tally import Layout, SessionTally, layout_for
 
 (
@@ -147,8 +148,9 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
     scorers = [side[0] for side in sides(rules, n)]
     m = min(cap, len(s.results))
     over = s.is_over and m == len(s.results)
-    lay = layout_for(n, rules.deal.hand_size)
+    lay = layout_for(n, rules.deal.hand_size, statistics_for(rules))
     v = [0] * len(lay)
+    mechanisms = [(statistic(name).tally, at) for name, at in lay.stats.items()]
     net_at = lay.net[0]
     count_decisions = _decision_counter(n, rules.deal.hand_size)
     ended: dict[str, int] = {}
@@ -186,6 +188,8 @@ def play_session(plan: Plan, index: int, cap: int) -> SessionTally:
         history = histories[j]
         v[_ACTIONS] += len(history)
         count_decisions(history, v)
+        for tally, at in mechanisms:
+            tally(res, history, v, at)
     v[_DEALS] = m
     v[_SEAT_DEALS] = m * n
     if over:

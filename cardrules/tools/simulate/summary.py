@@ -18,6 +18,7 @@ import attrs
 from cardrules.rules.model import Scoring
 from cardrules.tools.simulate.bots import bot_name
 from cardrules.tools.simulate.estimates import Estimate, Metric, metrics
+from cardrules.tools.simulate.mechanisms import statistic
 from cardrules.tools.simulate.playout import Plan, sides
 from cardrules.tools.simulate.stream import Moments, Running, median_of
 from cardrules.tools.simulate.tally import Layout
@@ -101,6 +102,18 @@ class Summary:
         ``"deals_flush_dealt"``)."""
         return self.totals[self.layout[name]]
 
+    def mechanism_ratios(self) -> list[tuple[str, str, int, int]]:
+        """The ratios of the statistics the rules' mechanisms switch on (see
+        :mod:`~cardrules.tools.simulate.mechanisms`): each key, label, and the totals above
+        and below the line (e.g. bids made, of bids)."""
+        lay = self.layout
+        out = []
+        for name, at in lay.stats.items():
+            for key, label, num, den in statistic(name).ratios(lay.players):
+                above, below = (self.totals[at[c] if c in at else lay[c]] for c in (num, den))
+                out.append((key, label, above, below))
+        return out
+
     @property
     def partnerships(self) -> bool:
         """Whether seats play in sides of more than one (partners)."""
@@ -147,6 +160,12 @@ class Summary:
             "forced_deals": self.forced_deals,
             "ended_by": dict(sorted(self.ended_by.items())),
         }
+        ratios = self.mechanism_ratios()
+        if ratios:
+            data["statistics"] = {
+                key: est[key].to_json() | {"count": above, "of": below}
+                for key, _, above, below in ratios
+            }
         if self.points:
             data["sides"] = [
                 {
@@ -257,6 +276,8 @@ class Summary:
         lines.append(
             f"  {'deal length (actions)':<30} {self.actions:>9}  {ci_text(est['deal_length'])}"
         )
+        for key, label, above, _ in self.mechanism_ratios():
+            lines.append(f"  {label:<30} {above:>9}  {ci_text(est[key])}")
         total_decl = sum(self.declarations.values())
         if total_decl:
             lines.append("  declarations and decisions      count  per deal [95% CI]   share")

@@ -12,6 +12,7 @@ import functools
 import attrs
 
 from cardrules.tools.simulate.engine_reads import DECLARATION_WORDS
+from cardrules.tools.simulate.mechanisms import statistic
 
 
 class Layout:
@@ -20,9 +21,15 @@ class Layout:
     Every statistic is a ratio of two sums of these counts over sessions, so
     that sessions can be added, paired and resampled alike.
 
+    The counts of each statistic a mechanism switches on (``statistics``, see
+    :mod:`~cardrules.tools.simulate.mechanisms`) come last, by name in ``stats``.
+
     >>> lay = Layout(players=3, hand_size=5)
     >>> lay.names[lay.net[2]], lay.names[lay.decl["exchange 5"]]
     ('net 2', 'exchange 5')
+    >>> lay = Layout(players=3, hand_size=5, statistics=("bids",))
+    >>> lay.names[lay.stats["bids"]["bids made 2"]]
+    'bids made 2'
     """
 
     SCALARS = (
@@ -45,9 +52,10 @@ class Layout:
         "seat_deals",
     )
 
-    def __init__(self, players: int, hand_size: int) -> None:
+    def __init__(self, players: int, hand_size: int, statistics: tuple[str, ...] = ()) -> None:
         self.players = players
         self.hand_size = hand_size
+        self.statistics = statistics
         names = list(self.SCALARS)
         self.net = [len(names) + s for s in range(players)]
         names += [f"net {s}" for s in range(players)]
@@ -61,6 +69,12 @@ class Layout:
         ]
         self.decl = {k: len(names) + i for i, k in enumerate(kinds)}
         names += kinds
+        #: ``stats[name][count]``: where each count of each statistic sits.
+        self.stats: dict[str, dict[str, int]] = {}
+        for name in statistics:
+            counts = statistic(name).counts(players)
+            self.stats[name] = {c: len(names) + i for i, c in enumerate(counts)}
+            names += counts
         self.names = tuple(names)
         self.index = {n: i for i, n in enumerate(names)}
 
@@ -72,14 +86,14 @@ class Layout:
 
 
 @functools.lru_cache(maxsize=64)
-def layout_for(players: int, hand_size: int) -> Layout:
-    """The layout of a table of ``players`` dealt ``hand_size`` cards each (one object for
-    each, shared by every session).
+def layout_for(players: int, hand_size: int, statistics: tuple[str, ...] = ()) -> Layout:
+    """The layout of a table of ``players`` dealt ``hand_size`` cards each, with the counts
+    of ``statistics`` (one object for each, shared by every session).
 
     >>> layout_for(3, 5) is layout_for(3, 5)
     True
     """
-    return Layout(players, hand_size)
+    return Layout(players, hand_size, statistics)
 
 
 @attrs.frozen

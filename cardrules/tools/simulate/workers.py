@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from cardrules.rules.model import Scoring
+from cardrules.tools.simulate.mechanisms import statistics_for
 from cardrules.tools.simulate.playout import Plan, play_session
 from cardrules.tools.simulate.pools import Pending, Pool
 from cardrules.tools.simulate.stream import Pairing, Running
@@ -56,7 +57,7 @@ def run_plans(
     also when interrupted."""
     runs = [
         Running(
-            layout_for(p.players, p.rules.deal.hand_size),
+            layout_for(p.players, p.rules.deal.hand_size, statistics_for(p.rules)),
             p.rules.wagers.scoring is Scoring.POINTS,
             p.series,
         )

@@ -1,0 +1,69 @@
+"""Statistics a rule mechanism switches on (cardrules.tools.simulate.mechanisms): with bids,
+how often a bid is made, overall and seat by seat, streamed into each session's tally.
+"""
+
+from __future__ import annotations
+
+import cardrules
+from cardrules.engine.dealing import FixedDeal
+from cardrules.engine.session import Session
+from cardrules.tools.simulate import make_plan, session_of, simulate
+from cardrules.tools.simulate.mechanisms import BIDS, statistics_for
+from cardrules.tools.simulate.tally import Layout
+
+
+def test_one_deal_is_tallied_bid_by_bid() -> None:
+    # COUSINS O-6: bids 2, 1, 2; tricks won by P2, P1, P2, P0: P0 took 1 of 2 (short),
+    # P1 1 of 1 and P2 2 of 2 (made); five tricks bid.
+    rules = cardrules.load_variant("oh-hell", overrides={"deal.hand_size": 4})
+    hands = ["AS 2S KH 3C", "QS AH 2H 4C", "TS KD QD AC"]
+    s = Session(rules, 3, dealer=2, deal=FixedDeal(hands, turn_up="7S"))
+    bids = ["bid 2", "bid 1", "bid 2"]
+    plays = ["KH", "AH", "TS", "KD", "2S", "QS", "4C", "AC", "3C", "QD", "AS", "2H"]
+    for step in bids + [f"play {c}" for c in plays]:
+        s.apply(step)
+    res = s.results[0]
+    assert res.tricks == (2, 1, 2, 0)
+    lay = Layout(3, 4, statistics=("bids",))
+    at = lay.stats["bids"]
+    v = [0] * len(lay)
+    BIDS.tally(res, s.histories[0], v, at)
+    got = {name: v[i] for name, i in at.items()}
+    assert got == {
+        "bids": 3,
+        "bids made": 2,
+        "bids over": 0,
+        "bids under": 1,
+        "tricks bid": 5,
+        "bids 0": 1,
+        "bids made 0": 0,
+        "bids 1": 1,
+        "bids made 1": 1,
+        "bids 2": 1,
+        "bids made 2": 1,
+    }
+
+
+def test_bids_made_in_a_run_are_the_deals_that_scored_the_bonus() -> None:
+    # Seven tricks and a bonus of ten: a seat scores ten or more exactly when it made its
+    # bid, so the sessions played again count the bids made without the statistic.
+    rules = cardrules.load_variant("oh-hell")
+    summary = simulate(rules, players=4, deals=120, seed=6)
+    plan = make_plan(rules, 4, 120, 6, "random", False)
+    made, seat0 = 0, 0
+    for i in range(summary.sessions):
+        for res in session_of(plan, i).results:
+            made += sum(p >= 10 for p in res.points)
+            seat0 += res.points[0] >= 10
+    stats = summary.to_json()["statistics"]
+    assert stats["bids_made"]["count"] == made and stats["bids_made"]["of"] == 4 * 120
+    assert stats["bids_made 0"]["count"] == seat0 and stats["bids_made 0"]["of"] == 120
+    over, under = stats["bids_over"]["count"], stats["bids_under"]["count"]
+    assert made + over + under == 4 * 120
+    assert "bids made (of bids)" in summary.text()
+
+
+def test_games_without_the_mechanism_report_nothing_of_it() -> None:
+    assert statistics_for(cardrules.load_variant("five-card-loo")) == ()
+    summary = simulate(cardrules.load_variant("put"), deals=40, seed=1)
+    assert "statistics" not in summary.to_json() and summary.mechanism_ratios() == []
