@@ -47,6 +47,7 @@ from cardrules.cards import card_text
 from cardrules.engine.actions import action_text
 from cardrules.engine.chance import outcome_text
 from cardrules.engine.encoding import Encoder
+from cardrules.engine.handsize import varies
 from cardrules.engine.rulesdata import rules_hash
 from cardrules.engine.sampling import determinize
 from cardrules.engine.session import Session
@@ -189,9 +190,10 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]
         return self.state_for(Session.from_json(data, self.rules))
 
     def max_chance_nodes_in_history(self) -> int:
-        """The most chance nodes of one deal: the cut, then one per card dealt or drawn
-        (at most the pack)."""
-        return 1 + len(self._start.tables.pack)
+        """The most chance nodes of one deal: the cut, the number of cards when the rules
+        draw it (``deal.sizes.vary: random``), then one per card dealt or drawn (at most
+        the pack)."""
+        return 1 + varies(self.rules) + len(self._start.tables.pack)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None

@@ -6,7 +6,10 @@ and its ranks from the two up (a reduced pack keeps the first suits and the lowe
 a bid of ``b`` is ``num_cards + b``. Its seats are ours; its second chance outcome is the
 dealer; then it deals card by card, the j-th card to seat j mod n, and turns one more for
 trumps (sources.md 1.7, D61-D63). Our session is in explicit chance mode with the same
-dealer, so it asks for the same cards in the same order.
+dealer, so it asks for the same cards in the same order. With a random number of tricks
+(``num_tricks_fixed = -1``, ``tricks`` -1 here) OpenSpiel's first chance outcome is the
+number, each of 1 to the most the pack holds alike, and ours (``deal.sizes.vary: random``)
+is the first chance node of the deal: the harness compares the two and gives both the same.
 """
 
 from __future__ import annotations
@@ -43,14 +46,17 @@ def os_params(
 def our_rules(
     players: int, tricks: int, penalty: bool, per_trick: int, suits: int, ranks: int
 ) -> Rules:
-    """The oh-hell rule file set to the same configuration."""
+    """The oh-hell rule file set to the same configuration (``tricks`` -1: drawn at random
+    for each deal, from one to the most the pack holds)."""
     overrides: dict[str, Any] = {
-        "deal.hand_size": tricks,
+        "deal.hand_size": max(tricks, 1),
         "settlement.contract.missed": "minus_diff" if penalty else "tricks",
         "settlement.contract.per_trick": per_trick,
         "players.max": players,  # one table size, so that any k the pack holds is allowed
         "players.default": players,
     }
+    if tricks < 0:
+        overrides["deal.sizes.vary"] = "random"
     if suits != 4 or ranks != 13:
         overrides["pack.cards"] = "listed"
         overrides["pack.suits"] = list(OS_SUITS[:suits])
@@ -81,15 +87,27 @@ class Pair:
 
     def play(self, rng: random.Random) -> int:
         """Play one game to its end with random choices, failing at the first difference;
-        the number of decisions compared."""
+        the number of decisions compared (a number of tricks drawn at random included)."""
         state = self.game.new_initial_state()
-        state.apply_action(state.legal_actions()[0])  # the number of tricks: fixed
+        sizes = state.chance_outcomes()  # the number of tricks: one outcome when fixed
+        tricks = rng.choice([k for k, _ in sizes])
+        state.apply_action(tricks)
         dealer = rng.randrange(self.n)
         assert [a for a, _ in state.chance_outcomes()] == list(range(self.n))
         state.apply_action(dealer)
         session = Session(
             self.rules, self.n, dealer=dealer, chance="explicit", pause_at_deal_end=True
         )
+        node = session.chance_node
+        assert node is not None
+        if len(sizes) > 1:
+            assert node.kind == "size", node
+            drawn = session.chance_outcomes()
+            assert [k for k, _ in drawn] == [k for k, _ in sizes], "numbers of tricks differ"
+            assert all(abs(p - q) < 1e-12 for (_, p), (_, q) in zip(drawn, sizes, strict=True))
+            session.apply(tricks)
+        else:
+            assert node.kind == "deal", node
         while state.is_chance_node():
             outcomes = [a for a, _ in state.chance_outcomes()]
             ours = sorted(o for o, _ in session.chance_outcomes())

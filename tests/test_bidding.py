@@ -21,9 +21,10 @@ from cardrules.rules.model import Bidding, BidHook, ContractMiss, Rules
 
 
 def test_bid_actions_read_and_write() -> None:
-    assert parse_action("bid 0") == BID and parse_action("BID 13") == LAST_ID
+    # A hand may hold half the pack: two players, no turn-up, 26 cards each.
+    assert parse_action("bid 0") == BID and parse_action("BID 26") == LAST_ID
     assert action_text(BID + 4) == "bid 4" and is_bid(BID) and not is_exchange(BID)
-    for text in ("bid", "bid 14", "bid -1", "bid two", "bid 1 2"):
+    for text in ("bid", "bid 27", "bid -1", "bid two", "bid 1 2"):
         with pytest.raises(ActionSyntaxError, match="number of tricks"):
             parse_action(text)
 

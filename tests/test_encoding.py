@@ -19,6 +19,7 @@ import cardrules
 from cardrules.cards import SUITS, parse_card
 from cardrules.engine.dealing import FixedDeal
 from cardrules.engine.encoding import SEAT_FIELDS, TABLE_FIELDS, Encoder, encoder
+from cardrules.engine.handsize import widest_rules
 from cardrules.engine.sampling import determinize
 from cardrules.engine.session import Session
 from cardrules.errors import ArgumentValueError
@@ -176,7 +177,7 @@ def read_back(enc: Encoder, s: Session, seat: int, x: Any) -> None:
     words = ["declare", "partner", "play", "decide", "respond", "over", "bid"]
     assert sum(phase) == 1 and words[phase.index(1)] == obs["phase"]
     if "bids" in obs:  # each seat's bid, one of 0 to k tricks, by slot; none yet: all 0
-        width = enc.rules.deal.hand_size + 1
+        width = widest_rules(enc.rules, n).deal.hand_size + 1  # the most tricks at the table
         bids = section(enc, x, "bids")
         for s_abs, b in enumerate(obs["bids"]):
             row = bids[(s_abs - seat) % n * width : ((s_abs - seat) % n + 1) * width]

@@ -1,11 +1,11 @@
 """Oh Hell equal to OpenSpiel's ``oh_hell``, move for move (docs/sources.md 1.7, D61-D71).
 
-For many random games per configuration (3 to 7 players, several fixed numbers of tricks,
-both scorings, reduced packs) OpenSpiel's game and a cardrules session in explicit chance
-mode are driven through the same deal and the same choices (:mod:`ohhell_openspiel`): at
-every decision the same player must be to move with the same legal actions, and at the end
-the returns must be equal. The fast set plays a few hundred games in all; the slow set
-2,000 a configuration.
+For many random games per configuration (3 to 7 players, several fixed numbers of tricks
+and a number drawn at random for each game, both scorings, reduced packs) OpenSpiel's game
+and a cardrules session in explicit chance mode are driven through the same deal and the
+same choices (:mod:`ohhell_openspiel`): at every decision the same player must be to move
+with the same legal actions, and at the end the returns must be equal. The fast set plays a
+few hundred games in all; the slow set 2,000 a configuration.
 """
 
 from __future__ import annotations
@@ -35,7 +35,23 @@ CONFIGS = [
     (5, 1, False, 1, 1, 13),  # one suit: every card a trump
     (3, 3, False, 1, 4, 3),  # twelve cards, two to four
 ]
-IDS = [f"n{n}-k{k}-{'pen' if p else 'plain'}{pt}-s{s}r{r}" for n, k, p, pt, s, r in CONFIGS]
+#: The same with OpenSpiel's default number of tricks (-1): drawn for each game, from 1 to
+#: the most the pack holds for the table, as a chance event before the dealer (D61).
+RANDOM_CONFIGS = [
+    (n, -1, penalty, 2 if penalty else 1, 4, 13) for n in range(3, 8) for penalty in (False, True)
+] + [
+    (3, -1, False, 1, 2, 5),  # clubs and diamonds, two to six: 1 to 3 tricks
+    (4, -1, True, 2, 3, 4),  # twelve cards: 1 or 2 tricks
+    (5, -1, False, 1, 1, 13),  # one suit: 1 or 2 tricks, every card a trump
+]
+
+
+def ids(configs: list[tuple[int, int, bool, int, int, int]]) -> list[str]:
+    return [f"n{n}-k{k}-{'pen' if p else 'plain'}{pt}-s{s}r{r}" for n, k, p, pt, s, r in configs]
+
+
+IDS = ids(CONFIGS)
+RANDOM_IDS = ids(RANDOM_CONFIGS)
 
 
 def pair(config: tuple[int, int, bool, int, int, int]) -> Pair:
@@ -51,8 +67,23 @@ def test_move_for_move(config: tuple[int, int, bool, int, int, int]) -> None:
     assert decisions == 8 * (n + n * k)  # every bid and every card compared
 
 
+@pytest.mark.parametrize("config", RANDOM_CONFIGS, ids=RANDOM_IDS)
+def test_move_for_move_with_a_random_number_of_tricks(
+    config: tuple[int, int, bool, int, int, int],
+) -> None:
+    # Each game draws its number of tricks k: OpenSpiel's outcomes 1..M and ours must be
+    # the same list with the same probabilities, and the game then has n bids and n k cards.
+    p = pair(config)
+    rng = random.Random(repr(config))
+    decisions = [p.play(rng) for _ in range(12)]
+    n = config[0]
+    most = (config[4] * config[5] - 1) // n  # M = (NC - 1) div n (COUSINS 2.1.2)
+    assert all(d % n == 0 and n + n <= d <= n + n * most for d in decisions)
+    assert len(set(decisions)) > 1  # not the same k every game
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("config", CONFIGS + RANDOM_CONFIGS, ids=IDS + RANDOM_IDS)
 def test_move_for_move_2000_games(config: tuple[int, int, bool, int, int, int]) -> None:
     p = pair(config)
     rng = random.Random(f"slow {config!r}")
@@ -60,17 +91,19 @@ def test_move_for_move_2000_games(config: tuple[int, int, bool, int, int, int]) 
         p.play(rng)
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("config", CONFIGS + RANDOM_CONFIGS, ids=IDS + RANDOM_IDS)
 def test_sizes_and_bounds_are_openspiels(config: tuple[int, int, bool, int, int, int]) -> None:
-    # With a fixed k OpenSpiel has NC + k + 1 actions, utilities 0 (or -k p) to k p + 10,
-    # and a game of 3 + n + 2 n k steps: k, the dealer, n k cards dealt and the trump card
-    # are chance; the rest are our n bids and n k cards played (2.1.2).
+    # With M the most tricks (k when fixed, else (NC - 1) div n) OpenSpiel has NC + M + 1
+    # actions, utilities 0 (or -M p) to M p + 10, and a game of 3 + n + 2 n M steps: k,
+    # the dealer, n M cards dealt and the trump card are chance; the rest are our n bids
+    # and n M cards played (2.1.2).
     p = pair(config)
-    n = config[0]
+    n, k = config[0], config[1]
+    most = k if k > 0 else (config[4] * config[5] - 1) // n
     game = p.game
     assert action_space_size(p.rules, n) == game.num_distinct_actions()
     assert utility_bounds(p.rules, n) == (game.min_utility(), game.max_utility())
-    assert max_game_length(p.rules, n) == game.max_game_length() - 3 - n * config[1]
+    assert max_game_length(p.rules, n) == game.max_game_length() - 3 - n * most
 
 
 def test_the_deal_starts_at_seat_0_whoever_deals() -> None:

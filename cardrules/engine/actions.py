@@ -23,7 +23,7 @@ text                      meaning                                        id
 ``give 3S``               give a card to one's partner                   68 + card
 ``discard 4D``            lay out a card                                 120 + card
 ``exchange 2H 3C``        stand, and exchange these cards with the stock 172 + subset
-``bid 2``                 bid to take that many tricks (0 to 13)         BID + tricks
+``bid 2``                 bid to take that many tricks (0 to 26)         BID + tricks
 ========================  =============================================  ==========
 
 :data:`BID` follows the last exchange id, so every kind keeps its ids.
@@ -94,8 +94,9 @@ COLUMNS = [[_COMB[c][k] for c in range(53)] for k in range(MAX_EXCHANGE + 1)]
 EXCHANGE_OFFSETS = [EXCHANGE + o for o in _OFFSET]
 #: The id of bidding no trick; bidding ``b`` tricks is ``BID + b``, up to :data:`MAX_BID`.
 BID = EXCHANGE_OFFSETS[-1]
-#: The most tricks a bid may name (a hand holds at most 13 cards).
-MAX_BID = 13
+#: The most tricks a bid may name: a hand drawn at random or scheduled may hold half the
+#: pack (:data:`cardrules.rules.handsizes.MOST_CARDS`).
+MAX_BID = 26
 #: The last id of any action.
 LAST_ID = BID + MAX_BID
 

@@ -3,11 +3,15 @@
 A session in explicit chance mode (``Session(..., chance="explicit")``) shuffles nothing:
 wherever the default mode would take a card (or a seat) from its generator it stops at a
 *chance node*, and whoever drives it chooses the outcome among :func:`outcomes`, each with
-its probability. Three kinds of node:
+its probability. Four kinds of node:
 
 ``cut``
     who deals first, when no dealer is given: one outcome per seat, with the probability
     the rules' cut gives it (every seat alike, except when the first knave deals);
+``size``
+    how many cards each player is dealt, when the rules draw it at random for each deal
+    (``deal.sizes.vary: random``): each size alike (:mod:`cardrules.engine.handsize`),
+    before the deal's first card;
 ``deal``
     the next card dealt, into the next of the deal's places
     (:func:`~cardrules.engine.dealing.deal_places`): any card not yet dealt, alike;
@@ -30,6 +34,7 @@ a session waiting at one is still a value.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
@@ -37,6 +42,7 @@ from typing import Any
 
 from cardrules.cards import RANKS, card_text, rank_of
 from cardrules.engine.dealing import DealContext, FixedDeal, Place
+from cardrules.engine.tables import Tables
 from cardrules.errors import RecordError
 from cardrules.rules.model import FirstDealer, Rules
 
@@ -44,6 +50,7 @@ __all__ = [
     "CHANCE",
     "KINDS",
     "ChanceNode",
+    "cut_for_deal",
     "cut_odds",
     "deal_outcomes",
     "draw_outcomes",
@@ -57,13 +64,14 @@ __all__ = [
 CHANCE = -2
 
 #: The kinds of chance node.
-KINDS = ("cut", "deal", "draw")
+KINDS = ("cut", "size", "deal", "draw")
 
 
 class ChanceNode:
     """A chance event waiting for its outcome, with what has come of it so far.
 
-    ``kind`` is one of :data:`KINDS`. A ``deal`` node holds the deal's ``context`` (its
+    ``kind`` is one of :data:`KINDS`. A ``size`` node holds the context of the deal whose
+    size it draws; a ``deal`` node holds the deal's ``context`` (its
     stakes already paid), its ``places`` and the ``cards`` dealt so far (one per place, in
     order); a ``draw`` node the ``seat`` that
     exchanges, his exchange ``action``, how many cards he draws (``count``) and the
@@ -148,7 +156,7 @@ class ChanceNode:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a chance node is incomplete or malformed: {exc!r}") from None
-        if node.kind == "deal" and node.context is None:
+        if node.kind in ("size", "deal") and node.context is None:
             raise RecordError("a chance node of a deal needs the deal's context")
         if any(k not in ("hand", "miss", "turn_up") for k, _ in places):
             raise RecordError("a chance node's places are hands, the miss or the turn-up")
@@ -204,6 +212,47 @@ def cut_odds(rules: Rules, pack: Sequence[int], players: int) -> list[tuple[int,
     for i in range(size - knaves + 1):
         odds[i % players] += Fraction(comb(size - 1 - i, knaves - 1), whole)
     return [(s, float(p)) for s, p in enumerate(odds) if p]
+
+
+def cut_for_deal(rules: Rules, tables: Tables, players: int, rng: random.Random) -> int:
+    """The seat that deals first, cut for with ``rng`` by the rules (D1, D49): the lowest
+    (or highest) card cut deals, ties cutting again, or the first knave dealt face up.
+
+    >>> from cardrules.engine.tables import tables_for
+    >>> from cardrules.rules.model import Rules
+    >>> 0 <= cut_for_deal(Rules(), tables_for(Rules()), 4, random.Random(3)) < 4
+    True
+    """
+    rule = rules.session.first_dealer
+    pack = list(tables.pack)
+    n = players
+    if rule is FirstDealer.FIRST_KNAVE:
+        rng.shuffle(pack)
+        for i, c in enumerate(pack):
+            if RANKS[rank_of(c)] == "J":
+                return i % n
+        return 0
+    power = tables.power[4]
+    # Cutting counts the ace low (EW 96.ii) except when the highest card cuts.
+    natural = "A23456789TJQK" if rule is FirstDealer.LOWEST_CUT else RANKS
+
+    def value(c: int) -> int:
+        if rule is FirstDealer.HIGHEST_PUT_CARD:
+            return power[c]
+        return natural.index(RANKS[rank_of(c)])
+
+    if rule is FirstDealer.HIGHEST_PUT_CARD:
+        best = max
+    else:
+        best = min if rule in (FirstDealer.LOWEST_CUT, FirstDealer.LOWEST_CARD) else max
+    seats = list(range(n))
+    while True:
+        rng.shuffle(pack)
+        values = {s: value(pack[i]) for i, s in enumerate(seats)}
+        top = best(values.values())
+        seats = [s for s in seats if values[s] == top]
+        if len(seats) == 1:
+            return seats[0]
 
 
 def deal_outcomes(pack: Sequence[int], dealt: Sequence[int]) -> list[tuple[int, float]]:
@@ -277,6 +326,8 @@ def outcome_text(node: ChanceNode, outcome: int) -> str:
     """
     if node.kind == "cut":
         return f"seat {outcome} deals first"
+    if node.kind == "size":
+        return f"{outcome} cards each"
     text = card_text(outcome) if 0 <= outcome < 52 else f"card {outcome}"
     if node.kind == "draw":
         return f"seat {node.seat} draws {text}"

@@ -24,6 +24,7 @@ from cardrules.engine.parts import Cards
 from cardrules.engine.tables import Tables
 from cardrules.errors import ArgumentTypeError, ArgumentValueError, RecordError
 from cardrules.rules.bounds import MAX_TABLE
+from cardrules.rules.handsizes import MOST_CARDS
 from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Rules
 
 __all__ = [
@@ -142,7 +143,17 @@ class DealContext:
     3
     """
 
-    __slots__ = ("dealer", "first", "last", "players", "pool", "released", "single", "stakes")
+    __slots__ = (
+        "dealer",
+        "first",
+        "hand_size",
+        "last",
+        "players",
+        "pool",
+        "released",
+        "single",
+        "stakes",
+    )
 
     def __init__(
         self,
@@ -154,6 +165,7 @@ class DealContext:
         first: bool = False,
         last: bool = False,
         released: bool = False,
+        hand_size: int = 0,
     ) -> None:
         self.players = players
         self.dealer = dealer
@@ -163,6 +175,9 @@ class DealContext:
         self.first = first
         self.last = last
         self.released = released
+        #: The cards each player is dealt when ``deal.sizes`` varies them (0: the rules'
+        #: ``deal.hand_size``; see :mod:`cardrules.engine.handsize`).
+        self.hand_size = hand_size
 
     def to_json(self) -> dict[str, Any]:
         """The context as JSON-ready data (``last`` and ``released`` only when true: a
@@ -179,6 +194,8 @@ class DealContext:
             out["last"] = True
         if self.released:
             out["released"] = True
+        if self.hand_size:
+            out["hand_size"] = self.hand_size
         return out
 
     @classmethod
@@ -207,6 +224,7 @@ class DealContext:
                 first=bool(data["first"]),
                 last=bool(data.get("last", False)),
                 released=bool(data.get("released", False)),
+                hand_size=_bounded("hand_size", data.get("hand_size", 0), 0, MOST_CARDS),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a deal's context is incomplete: {exc}") from None

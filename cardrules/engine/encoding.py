@@ -73,6 +73,7 @@ from __future__ import annotations
 from collections.abc import Callable, MutableSequence
 from typing import TYPE_CHECKING, Any
 
+from cardrules.engine.handsize import widest_rules
 from cardrules.engine.phases import OUT, STOOD, THREW, UNDECIDED, Phase
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
@@ -199,6 +200,8 @@ class Encoder:
         self.players = players
         self.recall = recall
         tb = tables_for(rules)
+        # Sized for the table's largest deal, when the hand size varies (1.7.1).
+        self._tricks = widest_rules(rules, players).deal.hand_size
         self._promoted = tb.promoted
         pack = tb.pack
         npack = len(pack)
@@ -208,7 +211,6 @@ class Encoder:
             self._pos[c] = i
         self._npack = npack
         self._slots = players + (1 if _miss_plays(rules) else 0)
-        self._tricks = rules.deal.hand_size
         width = len(SEAT_FIELDS)
         #: ``_slot_of[seat][p]``: the slot of player ``p`` (a seat, or ``players`` for the
         #: miss) seen from ``seat``.

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardrules.cards import RANKS, parse_card, rank_of
+from cardrules.cards import parse_card
 from cardrules.engine.actions import (
     EXCHANGE,
     PLAY,
@@ -43,6 +43,7 @@ from cardrules.engine.arguments import (
 from cardrules.engine.chance import (
     CHANCE,
     ChanceNode,
+    cut_for_deal,
     cut_odds,
     deal_outcomes,
     draw_outcomes,
@@ -52,6 +53,8 @@ from cardrules.engine.chance import (
 )
 from cardrules.engine.deal import Deal, DealContext, FixedDeal
 from cardrules.engine.dealing import deal_places
+from cardrules.engine.finish import session_ends
+from cardrules.engine.handsize import deal_rules, hand_size_of_deal, size_outcomes, varies
 from cardrules.engine.observation import observe
 from cardrules.engine.phases import OVER
 from cardrules.engine.position import (
@@ -63,7 +66,7 @@ from cardrules.engine.position import (
 )
 from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import ante_excused, split
-from cardrules.engine.tables import tables_for
+from cardrules.engine.tables import Tables, tables_for
 from cardrules.errors import (
     ActionSyntaxError,
     ArgumentTypeError,
@@ -72,7 +75,7 @@ from cardrules.errors import (
     PlayError,
 )
 from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
-from cardrules.rules.model import Ante, AnteExcused, Finish, FirstDeal, FirstDealer, Rules, Scoring
+from cardrules.rules.model import Ante, AnteExcused, Finish, FirstDeal, Rules, Scoring
 
 __all__ = ["CHANCE", "CHANCE_MODES", "RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
 
@@ -228,36 +231,7 @@ class Session(SessionState):
 
     def _cut(self) -> int:
         """Cut for the first deal (D1, D49), using the session's seed."""
-        rule = self.rules.session.first_dealer
-        pack = list(self.tables.pack)
-        n = self.players
-        if rule is FirstDealer.FIRST_KNAVE:
-            self._rng.shuffle(pack)
-            for i, c in enumerate(pack):
-                if RANKS[rank_of(c)] == "J":
-                    return i % n
-            return 0
-        power = self.tables.power[4]
-        # Cutting counts the ace low (EW 96.ii) except when the highest card cuts.
-        natural = "A23456789TJQK" if rule is FirstDealer.LOWEST_CUT else RANKS
-
-        def value(c: int) -> int:
-            if rule is FirstDealer.HIGHEST_PUT_CARD:
-                return power[c]
-            return natural.index(RANKS[rank_of(c)])
-
-        if rule is FirstDealer.HIGHEST_PUT_CARD:
-            best = max
-        else:
-            best = min if rule in (FirstDealer.LOWEST_CUT, FirstDealer.LOWEST_CARD) else max
-        seats = list(range(n))
-        while True:
-            self._rng.shuffle(pack)
-            values = {s: value(pack[i]) for i, s in enumerate(seats)}
-            top = best(values.values())
-            seats = [s for s in seats if values[s] == top]
-            if len(seats) == 1:
-                return seats[0]
+        return cut_for_deal(self.rules, self.tables, self.players, self._rng)
 
     def _stakes(self) -> tuple[int, ...]:
         r = self.rules
@@ -280,7 +254,7 @@ class Session(SessionState):
                 stakes[s] = 0
         return tuple(stakes)
 
-    def _open_deal(self) -> DealContext:
+    def _open_deal(self, fixed: FixedDeal | None = None) -> DealContext:
         """The next deal's context, its stakes paid into the pool."""
         stakes = self._stakes()
         scores = self.scores
@@ -297,7 +271,17 @@ class Session(SessionState):
             ctx.last = to_go <= 1
             ctx.released = to_go <= 2
         self.pool = ctx.pool
+        if varies(self.rules):
+            ctx.hand_size = self._hand_size(fixed)
         return ctx
+
+    def _hand_size(self, fixed: FixedDeal | None) -> int:
+        """The next deal's hand size when the rules vary it: a fixed deal's own under
+        ``random`` (0 when an explicit chance node is to draw it)."""
+        size = len(fixed.hands[0]) if fixed is not None and fixed.hands else None
+        rng = None if self._explicit else self._own_rng()
+        number = self.deals_before + len(self.results)
+        return hand_size_of_deal(self.rules, self.players, number, rng, size)
 
     def _start_deal(self, fixed: FixedDeal | None = None) -> None:
         """Deal the next hand; one that ends as it is dealt (a flush shown at once,
@@ -305,17 +289,30 @@ class Session(SessionState):
         a deal's end, the next dealt. In explicit chance mode the deal waits for its
         cards (a chance node) unless ``fixed`` gives them."""
         while True:
-            ctx = self._open_deal()
+            ctx = self._open_deal(fixed)
             if fixed is None and self._explicit:
-                order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
-                places = deal_places(self.rules, ctx, order)
-                self._chance = ChanceNode("deal", places=places, context=ctx)
                 self._deal = self._live = None
+                if varies(self.rules) and not ctx.hand_size:
+                    self._chance = ChanceNode("size", context=ctx)  # drawn at random
+                    return
+                self._chance = self._deal_node(ctx)
                 return
-            deal = Deal(self.tables, ctx, rng=self._own_rng(), fixed=fixed)
+            deal = Deal(self._tables_of(ctx), ctx, rng=self._own_rng(), fixed=fixed)
             fixed = None
             if self._dealt(deal):
                 return
+
+    def _tables_of(self, ctx: DealContext) -> Tables:
+        """The tables a deal of ``ctx`` plays by (its own hand size's, when it varies)."""
+        if not ctx.hand_size:
+            return self.tables
+        return tables_for(deal_rules(self.rules, ctx.hand_size))
+
+    def _deal_node(self, ctx: DealContext) -> ChanceNode:
+        """The chance node of a deal's cards, in explicit chance mode."""
+        order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
+        places = deal_places(self._tables_of(ctx).rules, ctx, order)
+        return ChanceNode("deal", places=places, context=ctx)
 
     def _dealt(self, deal: Deal) -> bool:
         """Take up a new deal; a deal that ends as it is dealt is settled at once. Whether
@@ -363,26 +360,13 @@ class Session(SessionState):
             self._over = True
 
     def _session_over(self, res: DealResult) -> bool:
-        r = self.rules.session
         played = self.deals_before + len(self.results)
-        enough = played >= r.rounds * self.players
-        if r.finish is Finish.TARGET_POINTS:
-            top = max(self.scores)
-            if top >= r.target_points:
-                self.winner = tuple(s for s in range(self.players) if self.scores[s] == top)
-                return True
-            return False
-        if r.finish in (Finish.FIXED_DEALS, Finish.RELEASE_LOOS):
-            return enough
-        if r.finish is Finish.DIVIDE_POOL:
-            if enough:
-                self._divide_pool()
-            return enough
-        if r.finish is Finish.UNTIL_SINGLE:
-            return enough and res.next_single
-        # EB1911: each deals the same number of times, then play goes on until a deal
-        # ends without a loo.
-        return enough and not res.looed
+        over, winner = session_ends(self.rules, self.players, played, self.scores, res)
+        if winner:
+            self.winner = winner
+        if over and self.rules.session.finish is Finish.DIVIDE_POOL:
+            self._divide_pool()
+        return over
 
     def _divide_pool(self) -> None:
         """Peel's quick finish: "an equal division of the amount in the pool among the
@@ -570,6 +554,8 @@ class Session(SessionState):
             return []
         if node.kind == "cut":
             return cut_odds(self.rules, self.tables.pack, self.players)
+        if node.kind == "size":
+            return size_outcomes(self.rules, self.players)
         if node.kind == "deal":
             return deal_outcomes(self.tables.pack, node.cards)
         cards = self.deal.cards
@@ -588,7 +574,7 @@ class Session(SessionState):
         node = self._chance
         if node is None:
             raise PlayError("no chance node: nothing is being dealt or drawn")
-        if isinstance(outcome, str) and node.kind != "cut":
+        if isinstance(outcome, str) and node.kind not in ("cut", "size"):
             try:
                 outcome = parse_card(outcome)
             except ValueError as exc:
@@ -609,13 +595,19 @@ class Session(SessionState):
             start = self.start["deal"]
             self._start_deal(FixedDeal.from_json(start) if start else None)
             return
+        if node.kind == "size":
+            assert node.context is not None
+            ctx = DealContext.from_json(node.context.to_json() | {"hand_size": outcome})
+            self._chance = self._deal_node(ctx)
+            return
         node.cards.append(outcome)
         if not node.complete:
             return
         self._chance = None
         if node.kind == "deal":
             assert node.context is not None
-            deal = Deal(self.tables, node.context, fixed=fixed_deal(node, self.players))
+            ctx = node.context
+            deal = Deal(self._tables_of(ctx), ctx, fixed=fixed_deal(node, self.players))
             if not self._dealt(deal):
                 self._start_deal()
             return

@@ -72,6 +72,7 @@ from cardrules.cards import CARD_TEXT
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards, exchange_id, exchange_ids
 from cardrules.engine.challenges import windows
+from cardrules.engine.handsize import widest_rules
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentValueError
 from cardrules.rules.model import (
@@ -435,7 +436,8 @@ def action_space(rules: Rules, players: int) -> ActionSpace:
             )
         if len(_SPACES) > 256:
             _SPACES.clear()
-        space = _SPACES[key] = ActionSpace(rules, players)
+        # Its largest deal's: any bid of any deal (the hand size may vary, 1.7.1).
+        space = _SPACES[key] = ActionSpace(widest_rules(rules, players), players)
     return space
 
 
@@ -505,6 +507,7 @@ def max_game_length(rules: Rules, players: int) -> int:
     20
     """
     action_space(rules, players)  # checks the table size
+    rules = widest_rules(rules, players)  # its largest deal's (the hand size may vary)
     decl = rules.declarations
     length = 0
     if decl.enabled and not rules.partnerships.enabled:
@@ -539,7 +542,7 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
     if type(pool) is not int or pool < 0:
         raise ArgumentValueError(f"pool: expected a whole number of counters, got {pool!r}")
     if rules.bidding.enabled:
-        return contract_bounds(rules)
+        return contract_bounds(widest_rules(rules, players))
     if rules.wagers.scoring is Scoring.POINTS:
         ch = rules.challenges
         return 0, max(rules.session.target_points, ch.point)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.dealing import DealContext
+from cardrules.engine.handsize import deal_rules
 from cardrules.engine.parts import Cards, Challenge, Declaring, Passing, TrickPlay, blank_instance
 from cardrules.engine.phases import Phase
 from cardrules.engine.result import DealResult
@@ -165,7 +166,7 @@ class DealState:
             new.passing = Passing.from_json(data["passing"])
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a deal's state is incomplete or malformed: {exc!r}") from None
-        new.attach_tables(tables_for(rules))
+        new.attach_tables(tables_for(deal_rules(rules, ctx.hand_size)))
         return new
 
     def __getstate__(self) -> dict[str, Any]:

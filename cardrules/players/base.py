@@ -60,8 +60,9 @@ class SeatView:
 
     @property
     def rules(self) -> Rules:
-        """The rules being played."""
-        return self._session.rules
+        """The rules the deal is played under (with its own hand size when the rules
+        change it from deal to deal)."""
+        return self._session.deal.rules
 
     @property
     def observation(self) -> dict[str, Any]:

@@ -192,7 +192,7 @@ class Situation:
             standers = sum(1 for s in range(n) if s != seat and status[s] == STOOD)
             undecided = sum(1 for s in range(n) if s != seat and status[s] == UNDECIDED)
         return cls(
-            rules=t.rules,
+            rules=d.rules,  # the deal's (its own hand size, when the rules vary it)
             seat=seat,
             players=n,
             dealer=d.dealer,

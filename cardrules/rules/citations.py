@@ -109,7 +109,7 @@ GAMES: dict[Game, GameSections] = {
     Game.IRISH: GameSections(("1.1", "1.2", "1.3", "1.4"), (1, 47)),
     Game.PUT: GameSections(("1.5",), (48, 57), (60, 60)),
     Game.PUT_FOUR: GameSections(("1.5", "1.6"), (48, 60)),
-    Game.OH_HELL: GameSections(("1.7",), (61, 71)),
+    Game.OH_HELL: GameSections(("1.7",), (61, 71), (83, 83)),
     Game.BOURRE: GameSections(("1.8",), (72, 82)),
 }
 
@@ -161,6 +161,10 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("deal.hand_size", ANY, _OH, "1.7.3, D61"),
     ("deal.packets", ANY, _OH, "1.7.3"),
     ("deal.start", ANY, _OH, "1.7.3, D62"),
+    ("deal.sizes.vary", ANY, _OH, "1.7.1, D61"),
+    ("deal.sizes.low", ANY, _OH, "1.7.1, D61"),
+    ("deal.sizes.high", ANY, _OH, "1.7.1, D61"),
+    ("deal.sizes.turn_twice", ANY, _OH, "D83"),
     ("trumps.turn_up", True, _OH, "1.7.3, D63"),
     ("declarations.enabled", False, _OH, "1.7.4"),
     ("bidding.enabled", True, _OH, "1.7.4"),

@@ -35,6 +35,9 @@ from cardrules.rules.contracts import Bidding as Bidding
 from cardrules.rules.contracts import Contract as Contract
 from cardrules.rules.fields import derived, fixed, opt, section
 from cardrules.rules.fields import settable as settable
+from cardrules.rules.handsizes import HandSizes as HandSizes
+from cardrules.rules.handsizes import Vary as Vary
+from cardrules.rules.handsizes import smallest
 from cardrules.rules.options import AllPass as AllPass
 from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import AnteExcused as AnteExcused
@@ -167,7 +170,7 @@ class Deal:
 
     hand_size: int = opt(
         3,
-        "Cards in each hand; the number of tricks.",
+        "Cards in each hand; the number of tricks (unless deal.sizes varies them).",
         source="1.1.5, 1.2.5, 1.3.1, 1.5.3",
         minimum=1,
         maximum=13,
@@ -188,6 +191,7 @@ class Deal:
     start: DealStart = opt(
         DealStart.DEALER_LEFT, "Who receives the first card.", source="1.1.5, 1.7.3, D62"
     )
+    sizes: HandSizes = section(HandSizes)
 
 
 @attrs.frozen
@@ -534,7 +538,8 @@ class Rules:
         deal = self.deal
         pack = self.pack
         size = pack_size(pack.cards.value, pack.ranks, len(pack.suits))
-        limit = pack_capacity(size, deal.hand_size, miss=deal.miss, turn_up=self.trumps.turn_up)
+        hand = smallest(deal.sizes, deal.hand_size)  # the fewest cards a deal deals
+        limit = pack_capacity(size, hand, miss=deal.miss, turn_up=self.trumps.turn_up)
         return limit if self.players.max is None else min(self.players.max, limit)
 
 

@@ -418,6 +418,7 @@ class Finish(Choice):
     FIXED_DEALS = "fixed_deals"
     DIVIDE_POOL = "divide_pool"
     RELEASE_LOOS = "release_loos"
+    END_OF_SCHEDULE = "end_of_schedule"
 
 
 class Kind(Choice):

@@ -22,13 +22,14 @@ from cardrules.cards import RANKS, pack_ranks
 from cardrules.errors import ERROR, WARNING, Problem
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
+from cardrules.rules.contradictions import CONTRADICTIONS
+from cardrules.rules.handsizes import smallest
 from cardrules.rules.merging import copy_data
 from cardrules.rules.model import (
     BeCivil,
     ExchangeMode,
     Finish,
     FirstDeal,
-    FirstLeader,
     LoneStander,
     LooMode,
     PackName,
@@ -36,6 +37,7 @@ from cardrules.rules.model import (
     Rules,
     Scoring,
     TrickWinner,
+    Vary,
     from_mapping,
 )
 from cardrules.rules.seating import dealer_sits_out
@@ -71,7 +73,8 @@ Check = Callable[[Rules, "Resolved"], Iterator[Finding]]
 
 def _needed(r: Rules, players: int) -> int:
     """Cards a deal of these rules takes for ``players``."""
-    return cards_needed(players, r.deal.hand_size, miss=r.deal.miss, turn_up=r.trumps.turn_up)
+    hand = smallest(r.deal.sizes, r.deal.hand_size)  # the fewest cards a deal deals
+    return cards_needed(players, hand, miss=r.deal.miss, turn_up=r.trumps.turn_up)
 
 
 def _pack_holds_players(r: Rules, res: Resolved) -> Iterator[Finding]:
@@ -84,16 +87,17 @@ def _pack_holds_players(r: Rules, res: Resolved) -> Iterator[Finding]:
     ):
         if count is None or _needed(r, count) <= size:
             continue
-        parts = [f"{count} hands of {r.deal.hand_size}"]
+        hand = smallest(r.deal.sizes, r.deal.hand_size)
+        parts = [f"{count} hands of {hand}"]
         parts += ["the miss"] * r.deal.miss + ["the turn-up"] * r.trumps.turn_up
         said = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
-        capacity = pack_capacity(size, r.deal.hand_size, miss=r.deal.miss, turn_up=r.trumps.turn_up)
+        capacity = pack_capacity(size, hand, miss=r.deal.miss, turn_up=r.trumps.turn_up)
         yield Finding(
             "capacity",
             f"{path} {count}: {said} need "
             f"{_needed(r, count)} cards, more than the {size} of the "
             f"{r.pack.cards} pack",
-            (path, "pack.cards", "deal.hand_size", "deal.miss", "trumps.turn_up"),
+            (path, "pack.cards", "deal.hand_size", "deal.sizes.low", "deal.miss", "trumps.turn_up"),
             f"this pack deals to at most {capacity} players",
         )
         return
@@ -203,165 +207,6 @@ def _stake_divides(r: Rules, res: Resolved) -> Iterator[Finding]:
             f"{r.deal.hand_size} avoids them",
             WARNING,
         )
-
-
-#: Options that cannot hold together: (when, message, the values involved, what to do).
-CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str], ...] = (
-    (
-        lambda r: r.exchange.mode is not ExchangeMode.NONE and not r.declarations.enabled,
-        "exchanges are made while declaring, but declarations.enabled is false",
-        ("exchange.mode", "declarations.enabled"),
-        "set declarations.enabled: true, or exchange.mode: none",
-    ),
-    # What a deal is played for is wagers.scoring, and only challenges and bids score
-    # points: so wagers.scoring is points exactly when one of them is on (1.5.5-1.5.7, 1.7.6).
-    (
-        lambda r: r.challenges.enabled and r.wagers.scoring is Scoring.POOL,
-        "challenges score points, but wagers.scoring is pool",
-        ("challenges.enabled", "wagers.scoring"),
-        "set wagers.scoring: points",
-    ),
-    (
-        lambda r: r.bidding.enabled and r.wagers.scoring is Scoring.POOL,
-        "bids score points (settlement.contract), but wagers.scoring is pool",
-        ("bidding.enabled", "wagers.scoring"),
-        "set wagers.scoring: points",
-    ),
-    (
-        lambda r: (
-            r.wagers.scoring is Scoring.POINTS
-            and not r.challenges.enabled
-            and not r.bidding.enabled
-        ),
-        "wagers.scoring is points, but only challenges and bids score points and neither "
-        "challenges.enabled nor bidding.enabled is true",
-        ("wagers.scoring", "challenges.enabled", "bidding.enabled"),
-        "set challenges.enabled or bidding.enabled: true, or wagers.scoring: pool",
-    ),
-    # A bid is made by every player for the whole deal: nobody may leave the play, and
-    # nothing but the tricks may end it.
-    (
-        lambda r: r.bidding.enabled and r.challenges.enabled,
-        "bids are scored when the deal is played out, but challenges may end it before",
-        ("bidding.enabled", "challenges.enabled"),
-        "set challenges.enabled: false",
-    ),
-    (
-        lambda r: r.bidding.enabled and r.declarations.enabled,
-        "every player bids and plays, but with declarations.enabled a player may throw up "
-        "his hand or take the miss",
-        ("bidding.enabled", "declarations.enabled"),
-        "set declarations.enabled: false",
-    ),
-    (
-        lambda r: r.bidding.enabled and r.deal.miss,
-        "every player bids and plays his own hand, but deal.miss deals a spare hand",
-        ("bidding.enabled", "deal.miss"),
-        "set deal.miss: false",
-    ),
-    (
-        lambda r: r.bidding.enabled and r.partnerships.enabled,
-        "every player bids and plays his own hand, but partners give cards and one of each "
-        "side plays",
-        ("bidding.enabled", "partnerships.enabled"),
-        "set partnerships.enabled: false",
-    ),
-    (
-        lambda r: r.bidding.enabled and r.players.dealer_sits_out_above is not None,
-        "the dealer bids last and plays, but players.dealer_sits_out_above may have him sit out",
-        ("bidding.enabled", "players.dealer_sits_out_above"),
-        "set players.dealer_sits_out_above: null",
-    ),
-    (
-        lambda r: r.bidding.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
-        "a bid counts tricks won, but tricks won by rank alone may be tied and won by nobody",
-        ("bidding.enabled", "tricks.winner"),
-        "set tricks.winner: suit_and_trumps",
-    ),
-    (
-        lambda r: r.session.finish is Finish.TARGET_POINTS and r.wagers.scoring is Scoring.POOL,
-        "session.finish target_points needs points, but wagers.scoring is pool",
-        ("session.finish", "wagers.scoring"),
-        "set wagers.scoring: points, or another session.finish",
-    ),
-    (
-        lambda r: r.session.finish is Finish.UNTIL_SINGLE and r.wagers.scoring is Scoring.POINTS,
-        "session.finish until_single waits for a single, but a points race has no pool and "
-        "never makes one",
-        ("session.finish", "wagers.scoring"),
-        "set session.finish: target_points",
-    ),
-    (
-        lambda r: (
-            r.session.finish in (Finish.DIVIDE_POOL, Finish.RELEASE_LOOS)
-            and r.wagers.scoring is Scoring.POINTS
-        ),
-        "session.finish divide_pool and release_loos settle a pool, but a points race has none",
-        ("session.finish", "wagers.scoring"),
-        "set session.finish: target_points",
-    ),
-    (
-        lambda r: r.special_hands.flush.enabled and r.wagers.scoring is Scoring.POINTS,
-        "flushes are paid in counters, but wagers.scoring is points",
-        ("special_hands.flush.enabled", "wagers.scoring"),
-        "set special_hands.flush.enabled: false",
-    ),
-    (
-        lambda r: (
-            r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
-            and r.wagers.scoring is Scoring.POINTS
-        ),
-        "Peel's exposed-card single is played for the pool, but wagers.scoring is points",
-        ("session.first_deal", "wagers.scoring"),
-        "set session.first_deal: normal",
-    ),
-    (
-        lambda r: r.deal.miss and r.partnerships.enabled,
-        "a miss is dealt, but partners play with no miss",
-        ("deal.miss", "partnerships.enabled"),
-        "set deal.miss: false",
-    ),
-    (
-        lambda r: (
-            r.partnerships.enabled
-            and r.players.dealer_sits_out_above is not None
-            and r.players.dealer_sits_out_above < 4
-        ),
-        "partners are two sides of two, but players.dealer_sits_out_above has the dealer sit out",
-        ("players.dealer_sits_out_above", "partnerships.enabled"),
-        "set players.dealer_sits_out_above: null",
-    ),
-    (
-        lambda r: r.promoted.card == "jack_of_trumps" and not r.trumps.turn_up,
-        "promoted.card jack_of_trumps needs trumps, but trumps.turn_up is false",
-        ("promoted.card", "trumps.turn_up"),
-        "set trumps.turn_up: true, or name a card in promoted.card",
-    ),
-    (
-        lambda r: r.tricks.winner is TrickWinner.RANK_ONLY and r.trumps.turn_up,
-        "tricks won by rank alone ignore suits, but trumps.turn_up is true",
-        ("tricks.winner", "trumps.turn_up"),
-        "set trumps.turn_up: false",
-    ),
-    (
-        lambda r: r.leads.first_leader is FirstLeader.MISS_HOLDER and not r.deal.miss,
-        "the holder of the miss leads, but no miss is dealt",
-        ("leads.first_leader", "deal.miss"),
-        "set leads.first_leader: elder_hand, or deal.miss: true",
-    ),
-    (
-        lambda r: r.session.first_deal is FirstDeal.ALL_ANTE_WITH_MISS and not r.deal.miss,
-        "the first deal has a miss, but no miss is dealt",
-        ("session.first_deal", "deal.miss"),
-        "set deal.miss: true, or another session.first_deal",
-    ),
-    (
-        lambda r: r.special_hands.flush.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
-        "flushes need suits, but tricks are won by rank alone",
-        ("special_hands.flush.enabled", "tricks.winner"),
-        "set special_hands.flush.enabled: false",
-    ),
-)
 
 
 def _no_contradictions(r: Rules, res: Resolved) -> Iterator[Finding]:
@@ -496,6 +341,11 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     ),
     (("deal.miss_position",), lambda r: r.deal.miss, "deal.miss is false"),
     (
+        ("deal.sizes.low", "deal.sizes.high", "deal.sizes.turn_twice"),
+        lambda r: r.deal.sizes.vary is not Vary.FIXED,
+        "deal.sizes.vary is fixed",
+    ),
+    (
         ("declarations.miss_for_pool_looed",),
         lambda r: (
             r.deal.miss and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
@@ -532,6 +382,7 @@ _SWITCHES = frozenset(
         "challenges.enabled",
         "partnerships.enabled",
         "bidding.enabled",
+        "deal.sizes.vary",
     )
 )
 

@@ -7,7 +7,7 @@ section 6).
 
 from __future__ import annotations
 
-from cardrules.rules.model import BidHook, ContractMiss, Rules
+from cardrules.rules.model import BidHook, ContractMiss, Rules, Vary
 from cardrules.tools.rulebook.rule import DECL, SETTLE, Phrase, Rule
 from cardrules.tools.rulebook.words import num
 
@@ -21,12 +21,19 @@ def _bidding(r: Rules) -> Phrase:
     if not r.bidding.enabled:
         return "none", "Nobody bids: no number of tricks is undertaken."
     return (
-        "each in turn, 0 to {hand} tricks",
+        "each in turn, 0 to {hand} tricks" if r.deal.sizes.vary is Vary.FIXED else "each in turn",
         "After the deal, beginning with the elder hand and ending with the dealer, each "
         "player in turn bids aloud the number of tricks he undertakes to take, from none to "
-        f"{num(r.deal.hand_size)}. Every bid is public and none may be altered; nobody passes. "
+        f"{_most(r)}. Every bid is public and none may be altered; nobody passes. "
         "The elder hand then leads to the first trick.",
     )
+
+
+def _most(r: Rules) -> str:
+    """The most tricks a bid may name, in words."""
+    if r.deal.sizes.vary is Vary.FIXED:
+        return num(r.deal.hand_size)
+    return "the number of cards dealt to each"
 
 
 def _points(n: int) -> str:

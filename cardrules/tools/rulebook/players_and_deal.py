@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from cardrules.rules.model import DealStart, MissPosition, PackName, Rules, TrickWinner
+from cardrules.rules.model import DealStart, MissPosition, PackName, Rules, TrickWinner, Vary
 from cardrules.tools.rulebook.rule import D, P, Phrase, Rule
 from cardrules.tools.rulebook.words import card_words, join_words, num, rank_word, suit_name
 
@@ -87,9 +87,12 @@ def _dealing(r: Rules) -> Phrase:
             "from the first seat at the table, whoever deals (the dealer fixes only who "
             "bids and leads first)"
         )
+    size, many = str(r.deal.hand_size), num(r.deal.hand_size)
+    if r.deal.sizes.vary is not Vary.FIXED:
+        size = many = "the deal's number of"  # given by the hand sizes (below)
     return (
-        f"{r.deal.hand_size} cards, {how}",
-        f"The dealer gives each player {num(r.deal.hand_size)} cards, {how}, clockwise "
+        f"{size} cards, {how}",
+        f"The dealer gives each player {many} cards, {how}, clockwise "
         f"{start}; the deal passes to the left after every hand.",
     )
 

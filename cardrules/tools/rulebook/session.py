@@ -30,7 +30,7 @@ _FINISH: dict[Any, Phrase] = {
     ),
     Finish.FIXED_DEALS: (
         "after {round_s}",
-        "The session ends when every player has dealt {rounds}.",
+        "The session ends when every player has dealt {rounds}{highest_wins}.",
     ),
     Finish.DIVIDE_POOL: (
         "a quick finish after {round_s}: the pool divided",
@@ -38,6 +38,11 @@ _FINISH: dict[Any, Phrase] = {
         "would deal again, so that all have paid for the same number of deals; whatever is "
         "then in the pool is divided equally among all the players, the odd counters going "
         "one each to the players in order of play from the elder hand of the last deal.",
+    ),
+    Finish.END_OF_SCHEDULE: (
+        "when the hand sizes are played through",
+        "The session ends when every deal of the hand sizes above has been played "
+        "{rounds}; the highest total of points wins, and those who tie for it share the win.",
     ),
     Finish.RELEASE_LOOS: (
         "a quick finish after {round_s}: the last loos released",

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from cardrules.rules.model import ExchangeMode, LooMode, Rules
+from cardrules.rules.model import ExchangeMode, LooMode, Rules, Vary
 from cardrules.tools.rulebook.words import card_words, num, plural, share
 
 __all__ = ["summary_of"]
@@ -54,10 +54,24 @@ def _put(r: Rules) -> str:
     )
 
 
+def _bids(r: Rules) -> str:
+    c = r.settlement.contract
+    cards = f"{num(r.deal.hand_size).capitalize()} cards each"
+    if r.deal.sizes.vary is not Vary.FIXED:
+        cards = "A number of cards each that changes from deal to deal"
+    trumps = "trumps turned up" if r.trumps.turn_up else "no trumps"
+    return (
+        f"{cards}, {trumps}; each player bids the tricks he will take, and scores "
+        f"{plural(c.per_trick, 'point')} a trick and {c.bonus} more for exactly his bid."
+    )
+
+
 def summary_of(r: Rules) -> str:
     """The game in one sentence, as its effective rules have it."""
     if r.challenges.enabled:
         return _put(r)
+    if r.bidding.enabled:
+        return _bids(r)
     hand = r.deal.hand_size
     first = [f"{num(hand).capitalize()} cards each" + (" and a miss" if r.deal.miss else "")]
     if not r.deal.miss and r.declarations.enabled:

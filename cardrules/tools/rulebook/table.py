@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from cardrules.tools.rulebook.bidding import BIDDING, CONTRACT
 from cardrules.tools.rulebook.declaring import DECLARING
+from cardrules.tools.rulebook.handsizes import HAND_SIZES
 from cardrules.tools.rulebook.play import THE_PLAY
 from cardrules.tools.rulebook.players_and_deal import PLAYERS_AND_PACK, THE_DEAL
 from cardrules.tools.rulebook.rule import Rule
@@ -24,6 +25,7 @@ from cardrules.tools.rulebook.special_hands import SPECIAL_HANDS
 RULES: tuple[Rule, ...] = (
     *PLAYERS_AND_PACK,
     *THE_DEAL,
+    *HAND_SIZES,
     *DECLARING,
     *BIDDING,
     *THE_PLAY,

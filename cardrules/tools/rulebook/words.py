@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.rules.model import ExchangeMode, FirstDeal, Rules, TrumpAfterTrickScope
+from cardrules.rules.model import ExchangeMode, FirstDeal, Rules, Scoring, TrumpAfterTrickScope
 
 _NUMBERS = (
     "no",
@@ -108,11 +108,17 @@ def _elder_in_play(r: Rules) -> str:
 def template_words(r: Rules) -> dict[str, Any]:
     """The values sentence templates may use, as words."""
     hand = r.deal.hand_size
+    high = r.deal.sizes.high
     w = r.wagers
     exchanges = r.exchange.mode is not ExchangeMode.NONE
     out = r.players.dealer_sits_out_above is not None
     return {
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
+        "size_low": num(r.deal.sizes.low),
+        "size_high": "as many as the pack holds" if high is None else num(high),
+        "size_cap": (
+            "" if high is None else " (or as many as the pack holds for the players, if fewer)"
+        ),
         "hand": num(hand),
         "hand_less": num(hand - 1),
         "share": share(hand),
@@ -126,6 +132,9 @@ def template_words(r: Rules) -> dict[str, Any]:
         "point": plural(r.challenges.point, "point"),
         "trick_points": plural(r.settlement.contract.per_trick, "point"),
         "rounds": _times(r.session.rounds),
+        "highest_wins": (
+            "; the highest total of points wins" if w.scoring is Scoring.POINTS else ""
+        ),
         "round_s": plural(r.session.rounds, "round"),
         "on_miss_too": " (on his own hand or on the miss)" if r.deal.miss else "",
         "elder_in_play": _elder_in_play(r),
