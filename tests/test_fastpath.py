@@ -75,7 +75,7 @@ def test_the_rule_sets_cover_every_game_and_house_rule() -> None:
         "oh-hell",
         "bourre",
     }
-    assert len(houses) == 12
+    assert len(houses) == 18
 
 
 @pytest.mark.parametrize(("game", "house"), RULE_SETS)

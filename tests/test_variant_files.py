@@ -57,6 +57,12 @@ HOUSE_RULES = [
     "hoyle-put",
     "parlett-put",
     "bourre-limit",
+    "oh-hell-down-and-up",
+    "oh-hell-ten-down",
+    "oh-hell-exact",
+    "oh-hell-exact-penalty",
+    "oh-hell-no-hook",
+    "oh-hell-random-tricks",
 ]
 
 
