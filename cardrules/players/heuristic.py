@@ -5,7 +5,8 @@ seat's observation only: stand with trumps, Pam or high cards, take the miss
 with a weak hand, throw up a hopeless one, exchange low plain cards, head a
 trick as cheaply as possible, lead trumps when holding many, call "Pam, be civil"
 leading the ace of trumps when Pam may be in another hand; at Put, go on
-("I put", see) with treys, deuces and aces and give up a weak hand.
+("I put", see) with treys, deuces and aces and give up a weak hand; where bids are made,
+bid the tricks the hand's cards may be expected to take.
 
 The rules of thumb reason about one :class:`~cardrules.players.situation.Situation`:
 what the seat to move knows, as integers. It is built from an observation
@@ -31,6 +32,7 @@ from cardrules.cards import RANKS
 from cardrules.engine import actions as A
 from cardrules.engine.challenges import deal_outcome, played_out_points, windows
 from cardrules.engine.phases import (
+    BID,
     DECIDE,
     DECLARE,
     PARTNER,
@@ -39,7 +41,7 @@ from cardrules.engine.phases import (
 from cardrules.engine.session import Session
 from cardrules.engine.tricks import beats
 from cardrules.players.base import SeatView, random_legal
-from cardrules.players.odds import declaration_values, higher_cards, is_trump
+from cardrules.players.odds import card_chance, declaration_values, higher_cards, is_trump
 from cardrules.players.situation import Situation
 
 # ------------------------------------------------------------------------ the rules of thumb
@@ -63,11 +65,24 @@ def heuristic_action(sit: Situation) -> int:
         choice = max(legal, key=lambda a: (values[a], -a))
     elif ph == PARTNER:
         choice = _partner(sit)
+    elif ph == BID:
+        choice = _bid(sit)
     elif ph in (DECIDE, RESPOND) or legal[0] < A.CIVIL:
         choice = _challenge(sit)
     else:
         choice = _card(sit)
     return choice if choice in legal else legal[0]
+
+
+def _bid(sit: Situation) -> int:
+    """Bid the tricks the hand may be expected to take: the sum of its cards' chances of
+    winning a trick against the other players (the legal bid nearest, the lower on a tie)."""
+    seen = set(sit.hand)
+    if sit.turnup >= 0:
+        seen.add(sit.turnup)
+    opponents = float(sit.players - 1)
+    expected = sum(card_chance(sit, c, seen, opponents) for c in sit.hand)
+    return min(sit.legal, key=lambda a: (abs(a - A.BID - expected), a))
 
 
 def _cards(legal: Sequence[int], base: int) -> list[int]:
