@@ -76,5 +76,6 @@ def test_the_heuristic_bids_what_its_hand_may_take_and_makes_more_bids() -> None
     rules = cardrules.load_variant("oh-hell")
     rand = simulate(rules, players=4, deals=240, seed=2, bots="random").estimate("bids_made")
     heur = simulate(rules, players=4, deals=240, seed=2, bots="heuristic").estimate("bids_made")
+    assert rand.mean is not None and rand.ci is not None and heur.ci is not None
     assert rand.ci[1] < heur.ci[0]
     assert 0.05 < rand.mean < 0.25
