@@ -84,7 +84,7 @@ def test_an_invalid_file_exits_1_with_the_problem_line(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0].startswith(
         f"{path}:4:20: error: following.trump_when_void: 'alwys' is not "
-        "one of if_can_head, always, never"
+        "one of if_can_head, always, any_trump, highest_trump, never"
     )
     assert lines[-1] == f"{path}: invalid (1 error, 0 warnings)"
     assert "deals" not in out  # nothing is played with invalid rules

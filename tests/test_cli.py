@@ -68,7 +68,7 @@ def test_validate_prints_file_line_col_lines_then_a_summary(tmp_path: Path) -> N
     assert (code, err) == (1, "")
     assert out.splitlines() == [
         f"{house}:4:20: error: following.trump_when_void: 'if_can_hed' is not one of "
-        "if_can_head, always, never (did you mean 'if_can_head'?)",
+        "if_can_head, always, any_trump, highest_trump, never (did you mean 'if_can_head'?)",
         "1 file checked: 1 invalid (1 error, 0 warnings)",
     ]
 

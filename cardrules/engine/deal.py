@@ -32,6 +32,7 @@ from cardrules.engine.bidding import apply_bid, legal_bid, open_bidding
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
 from cardrules.engine.declaring import remembered_words
+from cardrules.engine.duties import moment_now
 from cardrules.engine.offer import Offer
 from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
 from cardrules.engine.phases import (
@@ -521,12 +522,17 @@ class Deal(DealState):
         player = play.in_play[play.turn_pos]
         hand = self.cards.hands[player]
         tc = play.cards
+        trump = self.cards.trump
         if tc:
             if play.calls and play.calls[-1] == play.trick_no:  # "Pam, be civil" (1.2.8)
-                return self.tb.called_follow(hand, self.cards.trump, tc[0], play.best)
-            return self._follow(hand, self.cards.trump, tc[0], play.best)
-        won_last = bool(play.winners) and play.winners[-1] == player
-        return self._lead(hand, self.cards.trump, play.trick_no, won_last, self.cards.turnup)
+                cards = self.tb.called_follow(hand, trump, tc, play.best)
+            else:
+                cards = self._follow(hand, trump, tc, play.best)
+        else:
+            won_last = bool(play.winners) and play.winners[-1] == player
+            cards = self._lead(hand, trump, play.trick_no, won_last, self.cards.turnup)
+        duty = self.tb.duty
+        return cards if duty is None else duty(hand, cards, moment_now(play, self.cards, player))
 
     def _challenge_extras(self) -> list[int]:
         ch = self.rules.challenges

@@ -40,6 +40,9 @@ section         length       contents
                              in progress was led with the call; (recall) each trick was
 ``bids``        S x (T + 1)  (bidding only) each seat's bid, 0 to T tricks (none yet:
                              all 0)
+``voids``       L            (only with ``leads.trump_if_others_void: public``) each
+                             player has shown in the play that he holds no trump
+                             (:func:`~cardrules.engine.duties.shown_out`)
 ``lead``        L            who led the trick in progress
 ``trick``       L x P        the trick in progress: each player's card
 ``played``      L x P        every card each player has played
@@ -73,11 +76,12 @@ from __future__ import annotations
 from collections.abc import Callable, MutableSequence
 from typing import TYPE_CHECKING, Any
 
+from cardrules.engine.duties import moment_now, shown_out
 from cardrules.engine.handsize import widest_rules
 from cardrules.engine.phases import OUT, STOOD, THREW, UNDECIDED, Phase
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
-from cardrules.rules.model import LoneStander, Rules
+from cardrules.rules.model import LoneStander, OthersVoid, Rules
 
 if TYPE_CHECKING:
     from cardrules.engine.session import Session
@@ -234,6 +238,8 @@ class Encoder:
             shapes.append(("calls", 1 + (self._tricks if recall else 0)))
         if rules.bidding.enabled:
             shapes.append(("bids", players * (self._tricks + 1)))
+        if rules.leads.trump_if_others_void is OthersVoid.PUBLIC:
+            shapes.append(("voids", self._slots))
         shapes += [
             ("lead", self._slots),
             ("trick", self._slots * npack),
@@ -260,6 +266,9 @@ class Encoder:
         self._zeros = bytes(offset)
         #: Where the ``calls`` section begins (-1: none).
         self._calls = self._offsets.get("calls", -1)
+        #: Where the ``voids`` section begins (-1: none), and the tables it is read with.
+        self._voids = self._offsets.get("voids", -1)
+        self._tb = tb
         #: The offsets :meth:`write` reads on every call.
         self._hot = (
             self._offsets["hand"],
@@ -481,6 +490,13 @@ class Encoder:
             for s, b in enumerate(decl.bids):
                 if b >= 0:
                     bits[o + slot_of[s] * width + b] = 1
+        if self._voids >= 0 and play.played:
+            o = self._voids
+            slot_of = self._slot_of[seat]
+            moment = moment_now(play, cards, -1)
+            for q in play.in_play:
+                if shown_out(self._tb, moment, q):
+                    bits[o + slot_of[q]] = 1
         # The tricks: players are slots relative to the observer, the miss last.
         in_play = play.in_play
         if in_play:

@@ -22,9 +22,10 @@ from typing import Any, Protocol
 
 from cardrules.cards import card_text, sorted_cards
 from cardrules.engine.deal import Deal
+from cardrules.engine.duties import moment_now, shown_out
 from cardrules.engine.phases import OUT, PLAY, STOOD, THREW, UNDECIDED
 from cardrules.engine.view import DealView
-from cardrules.rules.model import Finish, Rules
+from cardrules.rules.model import Finish, OthersVoid, Rules
 
 
 class Table(Protocol):
@@ -86,7 +87,10 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
     this deal, 1.1.16), and where the rules offer the call "Pam, be civil" (1.2.8)
     ``civil_calls`` (the tricks, by number from 0, whose leader made it) and
     ``civil_called`` (whether the trick in progress was led with it); with bidding,
-    ``bids`` (the tricks each seat bid, -1 for none yet: bids are public).
+    ``bids`` (the tricks each seat bid, -1 for none yet: bids are public); where a leader
+    must lead trumps once the others have shown they hold none
+    (``leads.trump_if_others_void: public``), ``shown_out_of_trumps`` (the seats that have
+    shown it, :func:`~cardrules.engine.duties.shown_out`).
     """
     d = session.deal
     v = d.view
@@ -150,4 +154,9 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
         obs["civil_called"] = v.civil_called
     if session.rules.bidding.enabled:
         obs["bids"] = list(v.bids) or [-1] * n  # public, -1 for no bid yet
+    if session.rules.leads.trump_if_others_void is OthersVoid.PUBLIC:
+        moment = moment_now(d.play, d.cards, -1)
+        obs["shown_out_of_trumps"] = [
+            s for s in v.in_play if s < n and shown_out(v.tables, moment, s)
+        ]
     return obs

@@ -22,11 +22,12 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardrules.engine import actions as A
+from cardrules.engine.duties import HandRule, Moment, base_rule
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.phases import STOOD
 from cardrules.engine.privacy import public_form
 from cardrules.engine.session import Session
-from cardrules.engine.tricks import FollowRule, LeadRule
+from cardrules.engine.tables import Tables
 from cardrules.errors import PlayError
 from cardrules.rules.model import FlushDeclare
 
@@ -96,52 +97,51 @@ def put_cards(t: Session, places: Sequence[Place], cards: Sequence[int]) -> None
 #: A card another player played, in its trick's context: (index in the cards played,
 #: player, card, trick number), and the rule it was played under as a function of a hand
 #: (the cards that hand could lead or play then).
-HandRule = Callable[[list[int]], list[int]]
 PastPlay = tuple[int, int, int, int, HandRule]
 
 
 def others_plays(t: Session, seat: int) -> list[PastPlay]:
     """Every card the players other than ``seat`` played this deal, each with the rule it
-    was played under: the leader's duty, or the follower's to the card led and the card
-    heading the trick then (the engine's own rules, :mod:`cardrules.engine.tricks`)."""
-    v = t.deal.view
+    was played under: the leader's duty, or the follower's to the trick so far, and the
+    duties that read the deal so far (the engine's own rules,
+    :func:`~cardrules.engine.duties.base_rule` and :attr:`Tables.duty
+    <cardrules.engine.tables.Tables.duty>`). The hands a rule reads besides his (only
+    ``leads.trump_if_others_void: actual`` does) are those ``t`` gives the others then."""
+    d = t.deal
+    v = d.view
     tb = t.tables
-    trump = v.trump
-    verdicts = tb.verdicts[trump]
-    k = len(v.in_play)
+    in_play = v.in_play
+    k = len(in_play)
     me = {seat, t.players} if v.miss_for_pool and seat == v.dealer else {seat}
-    winners = v.winners
+    played = v.played
+    hands = d.cards.hands
     out: list[PastPlay] = []
-    best = lead = -1
-    for j, (p, c) in enumerate(v.played):
-        pos, trick = j % k, j // k
-        if pos == 0:
-            lead = best = c
-        if p not in me:
-            if pos == 0:
-                won_last = trick > 0 and winners[trick - 1] == p
-                rule = _leading(tb.lead, trump, trick, won_last, v.turnup)
-            else:
-                follow = tb.called_follow if trick in v.calls else tb.follow
-                rule = _following(follow, trump, lead, best)
-            out.append((j, p, c, trick, rule))
-        if pos and verdicts[best * 52 + c] > 0:
-            best = c
+    for j, (p, c) in enumerate(played):
+        if p in me:
+            continue
+        then: list[list[int]] = []
+        if tb.duty is not None:  # only the duties read the others' cards
+            # Each player's cards then: those he holds now and those he has played since.
+            then = [list(h) for h in hands]
+            for q, x in played[j:]:
+                then[q].append(x)
+        rivals = [q for q in in_play if q != p]
+        m = Moment(v.trump, played[:j], k, p, rivals, v.turnup, then, v.winners[: j // k], v.calls)
+        out.append((j, p, c, j // k, _ruled(tb, m)))
     return out
 
 
-def _leading(lead: LeadRule, trump: int, trick: int, won: bool, turnup: int) -> HandRule:
-    def rule(hand: list[int]) -> list[int]:
-        return lead(hand, trump, trick, won, turnup)
+def _ruled(tb: Tables, m: Moment) -> HandRule:
+    rule = base_rule(tb, m)
+    duty = tb.duty
+    if duty is None:
+        return rule
 
-    return rule
+    def ruled(hand: list[int]) -> list[int]:
+        assert duty is not None  # for mypy: checked above
+        return duty(hand, rule(hand), m)
 
-
-def _following(follow: FollowRule, trump: int, led: int, best: int) -> HandRule:
-    def rule(hand: list[int]) -> list[int]:
-        return follow(hand, trump, led, best)
-
-    return rule
+    return ruled
 
 
 def play_conflicts(t: Session, seat: int) -> int:

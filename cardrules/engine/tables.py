@@ -20,6 +20,7 @@ from collections.abc import Callable
 from cardrules.cards import NO_TRUMP as NO_TRUMP
 from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
 from cardrules.engine.actions import civil_id
+from cardrules.engine.duties import play_duty
 from cardrules.engine.tricks import civil_call_offered, follow_rule, lead_rule, verdict_table
 from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner
 
@@ -34,6 +35,7 @@ class Tables:
         "called_follow",
         "civil_call",
         "declarations",
+        "duty",
         "follow",
         "king_of",
         "lead",
@@ -97,6 +99,9 @@ class Tables:
         #: ``verdicts[t][best * 52 + c]``: whether ``c`` beats (1), ties (0) or loses to
         #: (-1) ``best`` when ``t`` is trumps (:func:`~cardrules.engine.tricks.verdict_table`).
         self.verdicts = [verdict_table(self, t) for t in range(5)]
+        #: The duties that read the deal so far (the cinch...), or None
+        #: (:func:`~cardrules.engine.duties.play_duty`).
+        self.duty = play_duty(self)
         #: Plans worked out once for the deals of one kind at one table, by their makers'
         #: keys (:func:`~cardrules.engine.dealing.dealing_plan`).
         self.plans: dict[tuple[int, bool, bool], object] = {}

@@ -14,7 +14,7 @@ the model, read only here.
 >>> follow = follow_rule(tb)
 >>> hearts = 1
 >>> # 9D led, holding 5D QD 3H: must head the trick with the queen.
->>> [c for c in follow([C("5D"), C("QD"), C("3H")], hearts, C("9D"), C("9D"))] == [C("QD")]
+>>> [c for c in follow([C("5D"), C("QD"), C("3H")], hearts, [C("9D")], C("9D"))] == [C("QD")]
 True
 """
 
@@ -27,6 +27,7 @@ from cardrules.cards import NO_TRUMP
 from cardrules.rules.model import (
     BeCivil,
     CivilCall,
+    HeadWhenTrumped,
     PamAndAce,
     Rules,
     TrumpAfterTrick,
@@ -60,8 +61,9 @@ class Tables(Protocol):
 
 #: ``lead(hand, trump, trick_index, won_last, turnup) -> cards that may be led``
 LeadRule = Callable[[list[int], int, int, bool, int], list[int]]
-#: ``follow(hand, trump, lead_card, best_card) -> cards that may be played``
-FollowRule = Callable[[list[int], int, int, int], list[int]]
+#: ``follow(hand, trump, trick, best_card) -> cards that may be played``, ``trick`` being
+#: the cards played to the trick so far, the card led first
+FollowRule = Callable[[list[int], int, Sequence[int], int], list[int]]
 
 
 def lead_rule(tb: Tables) -> LeadRule:
@@ -163,17 +165,30 @@ def follow_rule(tb: Tables, called: bool = False) -> FollowRule:
     void = fol.trump_when_void
     void_never = void is TrumpWhenVoid.NEVER
     void_always = void is TrumpWhenVoid.ALWAYS
+    void_any = void is TrumpWhenVoid.ANY_TRUMP
+    void_highest = void is TrumpWhenVoid.HIGHEST_TRUMP
+    head_free = fol.head_when_trumped is HeadWhenTrumped.FREE
     civil = fol.be_civil
 
     # Called on every card followed: loops rather than comprehensions, the options tested
     # once, here; one pass over the hand finds the cards of the suit led and those of them
     # that head the trick.
 
-    def basic(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
+    def basic(hand: list[int], trump: int, trick: Sequence[int], best: int) -> list[int]:
         es = suit[trump]
-        led = es[lead_card]
+        led = es[trick[0]]
         pw = power[trump]
-        bp = pw[best] if head and es[best] == led else 1 << 30  # none heads: no duty
+        if not head:
+            bp = 1 << 30  # none heads: no duty
+        elif es[best] == led:
+            bp = pw[best]
+        elif head_free:
+            bp = 1 << 30  # trumped: no card of the suit can head it
+        else:  # trumped: beat the best card of the suit led so far
+            bp = -1
+            for c in trick:
+                if es[c] == led and pw[c] > bp:
+                    bp = pw[c]
         follow = []
         higher = []
         for c in hand:
@@ -191,6 +206,14 @@ def follow_rule(tb: Tables, called: bool = False) -> FollowRule:
                 trumps.append(c)
         if not trumps:
             return hand
+        if void_any:
+            return trumps
+        if void_highest:
+            top = -1
+            for c in trumps:
+                if pw[c] > top:
+                    top = pw[c]
+            return [c for c in trumps if pw[c] == top]
         if es[best] == trump:
             bp = pw[best]
             higher = []
@@ -202,19 +225,19 @@ def follow_rule(tb: Tables, called: bool = False) -> FollowRule:
             return trumps if void_always else hand
         return trumps
 
-    def civil_follow(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
-        if trump != NO_TRUMP and lead_card == ace_of[trump]:
+    def civil_follow(hand: list[int], trump: int, trick: Sequence[int], best: int) -> list[int]:
+        if trump != NO_TRUMP and trick[0] == ace_of[trump]:
             pam = promoted[trump]
             if pam >= 0 and pam in hand:
                 rest = [c for c in hand if c != pam]
                 if civil is BeCivil.STRICT:
                     if rest:
-                        return basic(rest, trump, lead_card, best)
+                        return basic(rest, trump, trick, best)
                 elif any(suit[trump][c] == trump for c in rest):
-                    return basic(rest, trump, lead_card, best)
-        return basic(hand, trump, lead_card, best)
+                    return basic(rest, trump, trick, best)
+        return basic(hand, trump, trick, best)
 
-    def free(hand: list[int], trump: int, lead_card: int, best: int) -> list[int]:
+    def free(hand: list[int], trump: int, trick: Sequence[int], best: int) -> list[int]:
         return hand
 
     if not must_follow:

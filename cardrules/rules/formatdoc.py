@@ -8,8 +8,10 @@ changing the model; a test fails while the committed page is out of date.
 
 >>> text = format_markdown()
 >>> row = [line for line in text.splitlines() if line.startswith("| `following.trump")][0]
->>> row.split(" | ")[:3]
-['| `following.trump_when_void`', '`if_can_head` \\\\| `always` \\\\| `never`', '`if_can_head`']
+>>> row.split(" | ")[0], row.split(" | ")[2]
+('| `following.trump_when_void`', '`if_can_head`')
+>>> print(row.split(" | ")[1])
+`if_can_head` \\| `always` \\| `any_trump` \\| `highest_trump` \\| `never`
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ from cardrules.rules.options import BeCivil as BeCivil
 from cardrules.rules.options import BidHook as BidHook
 from cardrules.rules.options import ChallengeModel as ChallengeModel
 from cardrules.rules.options import Choice as Choice
+from cardrules.rules.options import Cinch as Cinch
 from cardrules.rules.options import CivilCall as CivilCall
 from cardrules.rules.options import ContractMiss as ContractMiss
 from cardrules.rules.options import DealStart as DealStart
@@ -62,12 +63,15 @@ from cardrules.rules.options import FlushNextDeal as FlushNextDeal
 from cardrules.rules.options import FlushOrder as FlushOrder
 from cardrules.rules.options import FlushPayers as FlushPayers
 from cardrules.rules.options import FlushSameClass as FlushSameClass
+from cardrules.rules.options import HeadWhenTrumped as HeadWhenTrumped
+from cardrules.rules.options import HonourTrump as HonourTrump
 from cardrules.rules.options import Kind as Kind
 from cardrules.rules.options import LoneStander as LoneStander
 from cardrules.rules.options import LooMode as LooMode
 from cardrules.rules.options import MissPosition as MissPosition
 from cardrules.rules.options import MixedFloor as MixedFloor
 from cardrules.rules.options import OneTrickTwoTies as OneTrickTwoTies
+from cardrules.rules.options import OthersVoid as OthersVoid
 from cardrules.rules.options import PackName as PackName
 from cardrules.rules.options import PamAndAce as PamAndAce
 from cardrules.rules.options import PassCard as PassCard
@@ -304,6 +308,13 @@ class Leads:
         "The leader holds the promoted card and the ace of trumps.",
         source="D31",
     )
+    cinch: Cinch = opt(Cinch.NONE, "A holding sure of the most tricks.", source="1.8.15, D86")
+    honour_trump: HonourTrump = opt(
+        HonourTrump.OFF, "The first leader holds the A, K or Q of trumps.", source="D85"
+    )
+    trump_if_others_void: OthersVoid = opt(
+        OthersVoid.NONE, "The others hold no trump.", source="1.8.11.3, D87"
+    )
 
 
 @attrs.frozen
@@ -311,9 +322,12 @@ class Following:
     """Duties of the players who follow."""
 
     follow_suit: bool = opt(True, "Follow suit if able.", source="1.1.12.1, 1.5.4")
-    head_trick: bool = opt(True, "Beat the best card so far if able.", source="1.1.12.2, D16")
+    head_trick: bool = opt(True, "Beat the best card so far if able.", source="1.1.12.2, D16, D88")
     trump_when_void: TrumpWhenVoid = opt(
-        TrumpWhenVoid.IF_CAN_HEAD, "A player void in the suit led.", source="1.1.12.3, D17"
+        TrumpWhenVoid.IF_CAN_HEAD, "A player void in the suit led.", source="1.1.12.3, D17, D90"
+    )
+    head_when_trumped: HeadWhenTrumped = opt(
+        HeadWhenTrumped.FREE, "Following suit to a trumped trick.", source="1.1.12.2, D89"
     )
     be_civil: BeCivil = opt(
         BeCivil.UNLESS_REVOKE,

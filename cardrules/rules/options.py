@@ -22,6 +22,7 @@ __all__ = [
     "BidHook",
     "ChallengeModel",
     "Choice",
+    "Cinch",
     "CivilCall",
     "ContractMiss",
     "DealStart",
@@ -38,12 +39,15 @@ __all__ = [
     "FlushOrder",
     "FlushPayers",
     "FlushSameClass",
+    "HeadWhenTrumped",
+    "HonourTrump",
     "Kind",
     "LoneStander",
     "LooMode",
     "MissPosition",
     "MixedFloor",
     "OneTrickTwoTies",
+    "OthersVoid",
     "PackName",
     "PamAndAce",
     "PassCard",
@@ -163,7 +167,43 @@ class TrumpWhenVoid(Choice):
 
     IF_CAN_HEAD = "if_can_head"
     ALWAYS = "always"
+    ANY_TRUMP = "any_trump"
+    HIGHEST_TRUMP = "highest_trump"
     NEVER = "never"
+
+
+class HeadWhenTrumped(Choice):
+    """Following suit to a trick already trumped: any card of the suit, or one that beats
+    the best card of the suit played so far."""
+
+    FREE = "free"
+    BEAT_BEST_OF_SUIT = "beat_best_of_suit"
+
+
+class Cinch(Choice):
+    """What makes a cinch, a holding sure of a majority of the tricks, which binds its
+    holder to lead (and play) his highest trump."""
+
+    NONE = "none"
+    GUARANTEED = "guaranteed"
+    AKQ = "akq"
+
+
+class HonourTrump(Choice):
+    """The first leader holding the ace, king or queen of trumps."""
+
+    OFF = "off"
+    FIRST_LEAD_HIGHEST = "first_lead_highest"
+    FIRST_LEAD_ANY_HONOUR = "first_lead_any_honour"
+
+
+class OthersVoid(Choice):
+    """A leader must lead a trump when the others have none: never, when they have shown
+    it in the play, or whenever they hold none."""
+
+    NONE = "none"
+    PUBLIC = "public"
+    ACTUAL = "actual"
 
 
 class BeCivil(Choice):

@@ -8,7 +8,7 @@ writes the schemas of records and rulings files (:mod:`cardrules.rules.dataschem
 
 >>> schema = build_schema()
 >>> schema["properties"]["following"]["properties"]["trump_when_void"]["enum"]
-['if_can_head', 'always', 'never']
+['if_can_head', 'always', 'any_trump', 'highest_trump', 'never']
 """
 
 from __future__ import annotations

@@ -270,7 +270,11 @@ _NO_TRUMPS = (
     "leads.trump_after_trick",
     "leads.trump_after_trick_scope",
     "leads.pam_and_ace",
+    "leads.cinch",
+    "leads.honour_trump",
+    "leads.trump_if_others_void",
     "following.trump_when_void",
+    "following.head_when_trumped",
     "declarations.forced_play.turn_up_suits",
 )
 _POOL = (
@@ -334,6 +338,21 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     (("challenges",), lambda r: r.challenges.enabled, "challenges.enabled is false"),
     (("bidding", "settlement.contract"), lambda r: r.bidding.enabled, "bidding.enabled is false"),
     (("partnerships",), lambda r: r.partnerships.enabled, "partnerships.enabled is false"),
+    (
+        ("following.head_when_trumped",),
+        lambda r: r.following.head_trick,
+        "following.head_trick is false",
+    ),
+    (
+        (
+            "leads.cinch",
+            "leads.honour_trump",
+            "leads.trump_if_others_void",
+            "following.head_when_trumped",
+        ),
+        lambda r: r.tricks.winner is TrickWinner.SUIT_AND_TRUMPS,
+        "tricks.winner is rank_only: no card is a trump",
+    ),
     (
         ("tricks.equal_ranks",),
         lambda r: r.tricks.winner is TrickWinner.RANK_ONLY,

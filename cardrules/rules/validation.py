@@ -17,8 +17,8 @@ cardrules (and playing) stays fast.
 >>> from cardrules.rules.overlay import RuleFile
 >>> bad = RuleFile.of({"following": {"trump_when_void": "alwys"}}, "house.yaml")
 >>> problem = schema_problems(bad)[0]
->>> problem.message
-"following.trump_when_void: 'alwys' is not one of if_can_head, always, never"
+>>> print(problem.message.removeprefix("following.trump_when_void: "))
+'alwys' is not one of if_can_head, always, any_trump, highest_trump, never
 >>> problem.suggestion
 "did you mean 'always'?"
 """

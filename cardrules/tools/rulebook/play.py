@@ -9,10 +9,14 @@ from __future__ import annotations
 from cardrules.rules.model import (
     BeCivil,
     ChallengeModel,
+    Cinch,
     CivilCall,
     EqualRanks,
     FirstLeader,
+    HeadWhenTrumped,
+    HonourTrump,
     OneTrickTwoTies,
+    OthersVoid,
     PamAndAce,
     PlayedOutValue,
     Rules,
@@ -216,6 +220,83 @@ THE_PLAY: tuple[Rule, ...] = (
     ),
     Rule(
         PLAY,
+        "The honour lead",
+        ("leads.honour_trump",),
+        {
+            HonourTrump.OFF: (
+                "not required",
+                "Holding the ace, king or queen of trumps, the leader need not lead a trump.",
+            ),
+            HonourTrump.FIRST_LEAD_HIGHEST: (
+                "his highest trump",
+                "Holding the ace, king or queen of trumps, the leader to the first trick must "
+                "lead his highest trump; later leads are not bound by it.",
+            ),
+            HonourTrump.FIRST_LEAD_ANY_HONOUR: (
+                "one of them",
+                "Holding the ace, king or queen of trumps, the leader to the first trick must "
+                "lead one of them, any one he chooses; later leads are not bound by it.",
+            ),
+        },
+        applies=lead_duties,
+        quiet=lambda r: r.leads.honour_trump is HonourTrump.OFF,
+    ),
+    Rule(
+        PLAY,
+        "Leading trumps when the others have none",
+        ("leads.trump_if_others_void",),
+        {
+            OthersVoid.NONE: (
+                "not required",
+                "A leader need not lead a trump when the others have none.",
+            ),
+            OthersVoid.PUBLIC: (
+                "once they have shown it",
+                "A leader holding a trump must lead one once every other player still in the "
+                "play has shown that he holds none, by playing another card where a trump was "
+                "led or where the rules would have had him trump, or once every trump is "
+                "accounted for: in the leader's hand, played, or seen face up out of the play.",
+            ),
+            OthersVoid.ACTUAL: (
+                "whenever they hold none",
+                "A leader holding a trump must lead one whenever no other player still in the "
+                "play holds a trump, whether or not they have shown it (more than a player at "
+                "the table can know: a rule for trying hands, not for play).",
+            ),
+        },
+        applies=lead_duties,
+        quiet=lambda r: r.leads.trump_if_others_void is OthersVoid.NONE,
+    ),
+    Rule(
+        PLAY,
+        "A cinch",
+        ("leads.cinch",),
+        {
+            Cinch.NONE: ("no duty", "A player sure of his tricks plays as he likes."),
+            Cinch.GUARANTEED: (
+                "sure of {majority} tricks",
+                "A player has a cinch when the tricks he has won and his master trumps make "
+                "{majority} or more, a master trump being higher than every trump not played, "
+                "not in his hand and not seen face up out of the play. While he has a cinch he "
+                "must lead his highest trump, and, playing to a trick another led, if he is not "
+                "the last to play to it and the rules let him play a trump, he must play his "
+                "highest trump. The duty lasts as long as the cinch, after he has made his "
+                "tricks too.",
+            ),
+            Cinch.AKQ: (
+                "the ace, king and queen of trumps",
+                "A player who was dealt or drew the ace, king and queen of trumps has a cinch "
+                "while he holds those of them he has not played. While he has a cinch he must "
+                "lead his highest trump, so that he leads the three in that order, and, "
+                "playing to a trick another led, if he is not the last to play to it and the "
+                "rules let him play a trump, he must play his highest trump.",
+            ),
+        },
+        applies=lambda r: suits_and_trumps(r) and not rank_only(r),
+        quiet=lambda r: r.leads.cinch is Cinch.NONE,
+    ),
+    Rule(
+        PLAY,
         "Following suit",
         ("following.follow_suit",),
         {
@@ -234,9 +315,8 @@ THE_PLAY: tuple[Rule, ...] = (
             True: (
                 "required",
                 "A player following suit must head the trick if he can, that is, play a card "
-                "higher than the best card of the suit led so far, unless the trick has already "
-                "been trumped; when trumps are led, each must beat the highest trump so far if "
-                "he can.",
+                "higher than the best card of the suit led so far{unless_trumped}; when trumps "
+                "are led, each must beat the highest trump so far if he can.",
             ),
             False: (
                 "not required",
@@ -245,6 +325,27 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=lambda r: r.following.follow_suit and not rank_only(r),
+    ),
+    Rule(
+        PLAY,
+        "Heading a trumped trick",
+        ("following.head_when_trumped",),
+        {
+            HeadWhenTrumped.FREE: (
+                "any card of the suit",
+                "Once the trick has been trumped no card of the suit led can head it: a player "
+                "following suit may play any card of the suit.",
+            ),
+            HeadWhenTrumped.BEAT_BEST_OF_SUIT: (
+                "beat the best card of the suit",
+                "Once the trick has been trumped, a player following suit must still play a card "
+                "higher than the best card of the suit led so far, if he can.",
+            ),
+        },
+        applies=lambda r: (
+            r.following.follow_suit and r.following.head_trick and suits_and_trumps(r)
+        ),
+        quiet=lambda r: r.following.head_when_trumped is HeadWhenTrumped.FREE,
     ),
     Rule(
         PLAY,
@@ -261,6 +362,16 @@ THE_PLAY: tuple[Rule, ...] = (
                 "A player who cannot follow suit must play a trump if he holds one, overtrumping "
                 "if the trick is already trumped and he can; a trump that cannot head the trick "
                 "must still be played.",
+            ),
+            TrumpWhenVoid.ANY_TRUMP: (
+                "any trump",
+                "A player who cannot follow suit must play a trump if he holds one, any trump he "
+                "chooses: he need not overtrump a trick already trumped.",
+            ),
+            TrumpWhenVoid.HIGHEST_TRUMP: (
+                "his highest trump",
+                "A player who cannot follow suit must play his highest trump if he holds one, "
+                "whether or not it can head the trick.",
             ),
             TrumpWhenVoid.NEVER: (
                 "never required",

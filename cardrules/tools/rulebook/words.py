@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.rules.model import ExchangeMode, FirstDeal, Rules, Scoring, TrumpAfterTrickScope
+from cardrules.rules.model import (
+    ExchangeMode,
+    FirstDeal,
+    HeadWhenTrumped,
+    Rules,
+    Scoring,
+    TrumpAfterTrickScope,
+)
 
 _NUMBERS = (
     "no",
@@ -121,6 +128,12 @@ def template_words(r: Rules) -> dict[str, Any]:
         ),
         "hand": num(hand),
         "hand_less": num(hand - 1),
+        "majority": num(hand // 2 + 1),
+        "unless_trumped": (
+            ", unless the trick has already been trumped"
+            if r.following.head_when_trumped is HeadWhenTrumped.FREE
+            else ""
+        ),
         "share": share(hand),
         "stake_deal": w.stake_deal,
         "stake_loo": w.stake_loo,
