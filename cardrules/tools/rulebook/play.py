@@ -108,6 +108,7 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=first_lead_duties,
+        quiet=lambda r: not r.leads.ace_compulsory,  # no game's duty: one says so if changed
     ),
     Rule(
         PLAY,
@@ -125,6 +126,7 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=first_lead_duties,
+        quiet=lambda r: not r.leads.king_if_ace_turned,
     ),
     Rule(
         PLAY,
@@ -156,18 +158,18 @@ THE_PLAY: tuple[Rule, ...] = (
         {
             TwoOrMoreTrumps.HIGHEST: (
                 "the highest",
-                "Otherwise, holding two or more trumps, the leader to the first trick must lead "
+                "{otherwise_holding} two or more trumps, the leader to the first trick must lead "
                 "the highest of them; with one trump or none he may lead any card.",
             ),
             TwoOrMoreTrumps.ANY_TRUMP: (
                 "any trump",
-                "Otherwise, holding two or more trumps, the leader to the first trick must lead "
+                "{otherwise_holding} two or more trumps, the leader to the first trick must lead "
                 "one of them, any one he chooses; with one trump or none he may lead any card.",
             ),
             TwoOrMoreTrumps.FREE: (
                 "any card",
-                "Otherwise the leader to the first trick may lead any card, however many trumps he "
-                "holds.",
+                "{otherwise_the} leader to the first trick may lead any card, however many trumps "
+                "he holds.",
             ),
         },
         applies=first_lead_duties,

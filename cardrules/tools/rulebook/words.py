@@ -119,6 +119,7 @@ def template_words(r: Rules) -> dict[str, Any]:
     w = r.wagers
     exchanges = r.exchange.mode is not ExchangeMode.NONE
     out = r.players.dealer_sits_out_above is not None
+    first_duty = r.leads.ace_compulsory or r.leads.king_if_ace_turned
     return {
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
         "size_low": num(r.deal.sizes.low),
@@ -129,6 +130,9 @@ def template_words(r: Rules) -> dict[str, Any]:
         "hand": num(hand),
         "hand_less": num(hand - 1),
         "majority": num(hand // 2 + 1),
+        # the sentence of two or more trumps follows another duty of the first lead, or none
+        "otherwise_holding": "Otherwise, holding" if first_duty else "Holding",
+        "otherwise_the": "Otherwise the" if first_duty else "The",
         "unless_trumped": (
             ", unless the trick has already been trumped"
             if r.following.head_when_trumped is HeadWhenTrumped.FREE
