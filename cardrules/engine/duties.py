@@ -198,12 +198,18 @@ def play_duty(tb: Tables) -> Duty | None:
             mine = {c for p, c in m.played if p == m.player}
             return all(c in hand or c in mine for c in honours[trump])
         es, pw = suit[trump], power[trump]
+        won = 0
+        for w in m.winners:
+            if w == m.player:
+                won += 1
+        held = [c for c in hand if es[c] == trump]
+        if won + len(held) < need:
+            return False  # too few trumps to make up the tricks, masters or not
         gone = {c for _, c in m.played}
         gone.update(seen_out(m))
         gone.update(hand)
         top = max((pw[c] for c in pack_trumps[trump] if c not in gone), default=-1)
-        masters = sum(1 for c in hand if es[c] == trump and pw[c] > top)
-        won = sum(1 for w in m.winners if w == m.player)
+        masters = sum(1 for c in held if pw[c] > top)
         return won + masters >= need
 
     def others_void(hand: list[int], m: Moment) -> bool:
