@@ -33,13 +33,17 @@ Usage: python benchmarks/engine_speed.py [--seconds 2] [--reps 3] [--baseline SC
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib.util
 import json
+import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -106,6 +110,25 @@ def measure(path: str, variant: str, seconds: float, seed: int) -> float:
     return deals / (time.process_time() - start)
 
 
+_CACHE: list[str] = []
+
+
+def child_env(python: str) -> dict[str, str]:
+    """The environment of a child interpreter: a byte-code cache of its own (an installed
+    package is byte-compiled when installed; without one a child with
+    ``PYTHONDONTWRITEBYTECODE`` compiles every source at each start, which is no part of
+    simulating), and for another interpreter (the compiled build's) no ``PYTHONPATH``, so
+    that it imports its own installation rather than this checkout."""
+    if not _CACHE:
+        _CACHE.append(tempfile.mkdtemp(prefix="engine-speed-"))
+        atexit.register(shutil.rmtree, _CACHE[0], True)
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=_CACHE[0])
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if python != sys.executable:
+        env.pop("PYTHONPATH", None)
+    return env
+
+
 def measure_in(python: str, path: str, variant: str, seconds: float, seed: int) -> float:
     """:func:`measure` run by another interpreter (the compiled build's)."""
     out = subprocess.run(
@@ -114,20 +137,20 @@ def measure_in(python: str, path: str, variant: str, seconds: float, seed: int) 
         text=True,
         check=True,
         cwd=Path(__file__).resolve().parent,
+        env=child_env(python),
     ).stdout
     return float(json.loads(out.splitlines()[-1])["rate"])
 
 
 def measure_simulate(python: str, variant: str, deals: int, seed: int) -> float:
-    """Deals per CPU second of the whole ``cardrules simulate`` command."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """Deals per CPU second of the whole ``cardrules simulate`` command (start-up
+    included; the byte-code cache warmed by a first run of one deal)."""
     command = [python, "-P", "-m", "cardrules", "simulate", variant, "--players", "5"]
+    env = child_env(python)
+    subprocess.run([*command, "--deals", "1"], stdout=subprocess.DEVNULL, check=True, env=env)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     command.extend(["--deals", str(deals), "--seed", str(seed)])
-    subprocess.run(
-        command,
-        stdout=subprocess.DEVNULL,
-        check=True,
-    )
+    subprocess.run(command, stdout=subprocess.DEVNULL, check=True, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return deals / cpu
@@ -165,6 +188,7 @@ def compiled_report(python: str) -> str:
         capture_output=True,
         text=True,
         check=True,
+        env=child_env(python),
     ).stdout
     return out.strip()
 

@@ -222,6 +222,34 @@ def test_a_bot_without_offers_is_asked_through_its_seat_view() -> None:
     assert fast == checked
 
 
+class Throwing(RandomBot):
+    """A random bot of its own kind: throws up whenever it may, else chooses at random."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.asked = 0
+
+    def choose_offer(self, offer: Offer) -> int:
+        self.asked += 1
+        if THROW_UP in offer.words:
+            return THROW_UP
+        return super().choose_offer(offer)
+
+
+def test_a_random_bot_of_its_own_kind_is_asked_through_its_offers() -> None:
+    # The plain random bot's draw is made by play_out itself; a subclass that chooses
+    # otherwise is asked, and its choice is the one played.
+    seed = derive_seed(4)
+    bots = [Throwing(random.Random(bot_seed(seed, seat))) for seat in range(5)]
+    s = cardrules.new_session("three-card-loo", players=5, seed=seed)
+    play_out(s, bots, max_deals=3)
+    assert s.deals_played == 3
+    # Each seat before the dealer throws up, and the dealer then takes the pool without a
+    # word (1.1.8.1): four actions a deal, each a throw-up.
+    assert [[a for _, a in h] for h in s.histories] == [[THROW_UP] * 4] * 3
+    assert sum(b.asked for b in bots) == 12
+
+
 def test_a_session_played_in_parts_is_the_session_played_at_once() -> None:
     seed = derive_seed(8)
     whole = cardrules.new_session("three-card-loo", players=5, seed=seed)

@@ -4,7 +4,10 @@
 A bot with a ``choose_offer(offer) -> int`` method (:class:`~cardrules.players.base.RandomBot`
 has one) is given the seat's actions by kind, an :class:`~cardrules.engine.offer.Offer`
 filled by the deal from the same code as its legal actions, and returns one action id;
-the action is checked against the offer and applied. Any other bot is asked through
+the action is checked against the offer and applied; a plain
+:class:`~cardrules.players.base.RandomBot` (not a subclass) has its action drawn by
+:func:`~cardrules.players.base.random_offered`, as its ``choose_offer`` would draw it,
+and applied without the check, being legal by construction. Any other bot is asked through
 ``choose(SeatView)`` and its action applied by the checked ``apply``. So the fast path
 plays the same rules as the checked one: the same choices give the same game, and a
 session played here replays through :func:`cardrules.replay` from its record.
@@ -38,7 +41,7 @@ from cardrules.engine.offer import Offer
 from cardrules.engine.phases import OVER
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
-from cardrules.players.base import Bot, RandomBot, SeatView
+from cardrules.players.base import Bot, RandomBot, SeatView, random_offered
 
 __all__ = ["bot_seed", "derive_seed", "play_out", "random_bots"]
 
@@ -94,6 +97,9 @@ def play_out(
     if len(bots) != session.players:
         raise PlayError(f"{len(bots)} bots for a table of {session.players}")
     fast: list[Callable[[Offer], int] | None] = [getattr(b, "choose_offer", None) for b in bots]
+    # A plain random bot's choice is drawn here from its generator, by the same function
+    # as its choose_offer, and is legal by construction: it is applied unchecked.
+    plain = [b.rng if type(b) is RandomBot else None for b in bots]
     offer = Offer()
     cap = -1 if max_deals is None else max_deals
     apply_unchecked = session.apply_unchecked
@@ -105,19 +111,24 @@ def play_out(
         fill_offer = deal.fill_offer
         while True:  # the decisions of one deal
             seat = deal.to_move
-            choose = fast[seat]
-            if choose is None:
-                session.apply(bots[seat].choose(SeatView(session, seat)))
-            else:
+            rng = plain[seat]
+            if rng is not None:
                 fill_offer(offer)
-                action = choose(offer)
-                if (
-                    _PLAY <= action < _GIVE
-                    and offer.kind == _PLAY
-                    and action - _PLAY in offer.cards
-                ) or action in offer:
-                    apply_unchecked(action)
+                apply_unchecked(random_offered(rng, offer))
+            else:
+                choose = fast[seat]
+                if choose is None:
+                    session.apply(bots[seat].choose(SeatView(session, seat)))
                 else:
-                    session.apply(action)  # refused with the reason, the state unchanged
+                    fill_offer(offer)
+                    action = choose(offer)
+                    if (
+                        _PLAY <= action < _GIVE
+                        and offer.kind == _PLAY
+                        and action - _PLAY in offer.cards
+                    ) or action in offer:
+                        apply_unchecked(action)
+                    else:
+                        session.apply(action)  # refused with the reason, the state unchanged
             if deal.phase == OVER:
                 break
