@@ -10,6 +10,8 @@ precedence follows ``special_hands.flush`` (D38-D41).
 >>> tb = Tables(Rules(deal=Deal(hand_size=5, miss=False), promoted=Promoted(card="JC")))
 >>> flush_suit(tb, [C(t) for t in "JC 2H 5H 9H KH".split()], 0)
 1
+>>> flush_suit(tb, [C(t) for t in "2H 5H 9H KH AS".split()], 0), flush_suit(tb, [C("JC")], 0)
+(-1, -1)
 """
 
 from __future__ import annotations
@@ -24,10 +26,17 @@ from cardrules.rules.model import FlushExactTie, FlushOrder, FlushSameClass
 def flush_suit(tb: Tables, hand: Sequence[int], trump: int) -> int:
     """The suit of the flush in ``hand`` (natural suits 0-3), or -1 if it is none."""
     pam = tb.promoted[trump] if trump != NO_TRUMP else tb.promoted[NO_TRUMP]
-    suits = {c // 13 for c in hand if c != pam}
-    if len(suits) == 1:
-        return suits.pop()
-    return -1
+    # Asked of every hand dealt and shown: a loop that stops at the second suit (a
+    # comprehension costs a function call).
+    suit = -1
+    for c in hand:
+        if c != pam:
+            s = c // 13
+            if suit < 0:
+                suit = s
+            elif s != suit:
+                return -1
+    return suit
 
 
 def flush_winners(

@@ -44,13 +44,17 @@ def deal_observer(rules: Rules, players: int, dealt: list[Dealt]) -> Callable[[D
     counts_flushes = rules.special_hands.flush.enabled
 
     def note(deal: Deal) -> None:
-        view = deal.view
-        if counts_flushes and not view.exposed_single:
-            hands = [view.dealt_hand(s) for s in range(players)]
-            flushes = sum(1 for h in hands if flush_suit(tables, h, view.trump) >= 0)
-            dealt.append((len(hands), flushes, view.forced))
+        # Called on every deal: the deal's parts read directly, not through its view.
+        cards = deal.cards
+        if counts_flushes and not cards.exposed_single:
+            trump = cards.trump
+            flushes = 0
+            for hand in cards.dealt:  # each seat's hand as dealt
+                if flush_suit(tables, hand, trump) >= 0:
+                    flushes += 1
+            dealt.append((players, flushes, deal.decl.forced))
         else:
-            dealt.append((0, 0, view.forced))
+            dealt.append((0, 0, deal.decl.forced))
 
     return note
 
