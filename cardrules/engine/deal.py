@@ -354,7 +354,7 @@ class Deal(DealState):
                     words = sorted(extra)
             offer.seat = seat
             offer.kind = _PLAY
-            offer.cards = cards = self._play_cards()
+            offer.cards = cards = self.playable_cards()
             offer.count = len(cards)
             if self.tb.civil_call and not self.play.cards:
                 words = [*words, *self.tb.civil_lead(self.cards.trump, cards)]
@@ -504,7 +504,7 @@ class Deal(DealState):
     # ------------------------------------------------------------------ trick play
 
     def _legal_play(self) -> list[int]:
-        cards = self._play_cards()
+        cards = self.playable_cards()
         out = []
         for c in cards:  # hands are kept sorted; a loop costs less than a comprehension here
             out.append(_PLAY + c)
@@ -516,8 +516,9 @@ class Deal(DealState):
                 out = sorted(extra) + out
         return out
 
-    def _play_cards(self) -> list[int]:
-        """The cards the player to move may play (the hand itself when any card may go)."""
+    def playable_cards(self) -> list[int]:
+        """In trick play, the cards the player to move may play (the hand itself when any
+        card may go): read it, never change it."""
         play = self.play
         player = play.in_play[play.turn_pos]
         hand = self.cards.hands[player]
