@@ -299,47 +299,67 @@ def exchange_ids(hand: list[int], limit: int) -> list[int]:
     """
     k = len(hand)
     if limit >= k and k in _EXCHANGE_LISTERS:
-        ids: list[int] = _EXCHANGE_LISTERS[k](sorted(hand))
+        ids: list[int] = _EXCHANGE_LISTERS[k](sorted(hand), ())
         return ids
     return sorted(
         exchange_id(cs) for m in range(1, min(limit, k) + 1) for cs in combinations(sorted(hand), m)
     )
 
 
+def with_exchanges(words: list[int], hand: list[int], limit: int) -> list[int]:
+    """``words`` (ids below every exchange's) followed by :func:`exchange_ids` of a sorted
+    ``hand``, in one new list: what a declarer is offered, listed on every declaration.
+
+    >>> with_exchanges([0, 1], [1, 5], 2) == [0, 1] + exchange_ids([1, 5], 2)
+    True
+    """
+    lister = _EXCHANGE_LISTERS.get(len(hand))
+    if lister is None or limit < len(hand):
+        return words + exchange_ids(hand, limit)
+    ids: list[int] = lister(hand, words)
+    return ids
+
+
 def _exchange_lister(k: int) -> Any:
     """Straight-line code for the exchange ids of a sorted hand of ``k`` cards, in the
-    order of the ids.
+    order of the ids, after the given ids (``words``).
 
     An exchange's id is the combinatorial rank of its cards plus the offset of its size.
     A subset's id is the id of the subset without its highest card plus one term of that
-    card (its column at that place, and the step between the two sizes' offsets): written
-    out, each of the 31 exchanges of a five-card hand costs one addition. The ids of a
-    sorted hand's subsets rise by size, then in colex order of the subsets' places in the
-    hand (its cards rise with their places), so the list is written in that order and
-    needs no sort.
+    card (its column at that place, and the step between the two sizes' offsets, read
+    from a table of both): written out, each of the 31 exchanges of a five-card hand costs
+    one addition at most. The ids of a sorted hand's subsets rise by size, then in colex
+    order of the subsets' places in the hand (its cards rise with their places), so the
+    list is written in that order and needs no sort.
     """
-    offsets = EXCHANGE_OFFSETS
-    columns = ", ".join(f"C{m}=COLUMNS[{m}]" for m in range(1, k + 1))
-    lines = [f"def ids(hand, {columns}):"]
+    columns = ", ".join(f"T{m}=_TERMS[{m}]" for m in range(1, k + 1))
+    lines = [f"def ids(hand, words, {columns}):"]
     lines.append(
         "    " + ", ".join(f"h{i}" for i in range(k)) + (", = hand" if k == 1 else " = hand")
     )
-    for i in range(k):
-        for m in range(1, i + 2):
-            step = offsets[1] if m == 1 else offsets[m] - offsets[m - 1]
-            lines.append(f"    w{i}_{m} = C{m}[h{i}] + {step}")
     ordered = []
     for m in range(1, k + 1):
         for combo in sorted(combinations(range(k), m), key=lambda t: t[::-1]):
             name = "s" + "_".join(map(str, combo))
             ordered.append(name)
-            term = f"w{combo[-1]}_{m}"
+            term = f"T{m}[h{combo[-1]}]"
             parent = "s" + "_".join(map(str, combo[:-1]))
             lines.append(f"    {name} = {term}" if m == 1 else f"    {name} = {parent} + {term}")
-    lines.append("    return [" + ", ".join(ordered) + "]")
-    scope: dict[str, Any] = {"COLUMNS": COLUMNS}
+    lines.append("    return [*words, " + ", ".join(ordered) + "]")
+    scope: dict[str, Any] = {"_TERMS": _TERMS}
     exec("\n".join(lines), scope)  # generated from integers only
     return scope["ids"]
 
 
+#: ``_TERMS[m][c]``: the part of card ``c`` at place ``m`` in an exchange's id, with the
+#: step from the offset of ``m - 1`` cards to that of ``m`` (from the id block's start at 1).
+_TERMS = [
+    [
+        COLUMNS[m][c] + EXCHANGE_OFFSETS[m] - (EXCHANGE_OFFSETS[m - 1] if m > 1 else 0)
+        for c in range(53)
+    ]
+    for m in range(MAX_EXCHANGE + 1)
+    if m > 0
+]
+_TERMS.insert(0, [])
 _EXCHANGE_LISTERS = {k: _exchange_lister(k) for k in range(1, 7)}

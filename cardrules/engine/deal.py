@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from cardrules.cards import SUITS
 from cardrules.engine import actions as A
-from cardrules.engine.actions import exchange_cards_of, exchange_ids, parse_action
+from cardrules.engine.actions import exchange_cards_of, parse_action, with_exchanges
 from cardrules.engine.bidding import apply_bid, legal_bid, open_bidding
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
@@ -381,7 +381,7 @@ class Deal(DealState):
         words, limit = self._declaration_words()
         if not limit:
             return words
-        return words + exchange_ids(self.cards.hands[self.to_move], limit)  # sorted
+        return with_exchanges(words, self.cards.hands[self.to_move], limit)  # sorted
 
     def _declaration_words(self) -> tuple[list[int], int]:
         """:func:`~cardrules.engine.declaring.declaration_words` for the seat to move."""

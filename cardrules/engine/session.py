@@ -140,10 +140,11 @@ class Session(SessionState):
                 f"{type(rules).__name__}"
             )
         n = rules.players.default if players is None else whole("players", players)
-        if not rules.players.min <= n <= rules.max_players:
+        tables = tables_for(rules)
+        if not rules.players.min <= n <= tables.max_players:
             raise PlayError(
                 f"{rules.title or 'these rules'} is played by {rules.players.min} to "
-                f"{rules.max_players} players, not {n}"
+                f"{tables.max_players} players, not {n}"
             )
         seed = None if seed is None else whole("seed", seed, low=0, high=MAX_SEED)
         if dealer is not None:
@@ -164,7 +165,7 @@ class Session(SessionState):
             raise ArgumentValueError(f"chance: expected one of {CHANCE_MODES}, got {chance!r}")
         self.rules = rules
         self.on_deal = on_deal
-        self.tables = tables_for(rules)
+        self.tables = tables
         self.players = n
         self.seed = seed
         self.origin = origin

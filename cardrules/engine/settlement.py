@@ -113,7 +113,8 @@ def pool_to(view: DealView, seats: Sequence[int], how: str) -> DealResult:
 def flush_holders(view: DealView, candidates: Sequence[int]) -> list[int]:
     """The seats among ``candidates`` that hold a flush."""
     tb = view.tables
-    return [s for s in candidates if flush_suit(tb, view.hand(s), view.trump) >= 0]
+    trump = view.trump
+    return [s for s in candidates if flush_suit(tb, view.hand(s), trump) >= 0]
 
 
 def settle_flush(view: DealView, candidates: Sequence[int]) -> DealResult:

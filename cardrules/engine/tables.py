@@ -40,6 +40,7 @@ class Tables:
         "king_of",
         "lead",
         "loo_amount",
+        "max_players",
         "pack",
         "plans",
         "power",
@@ -53,6 +54,8 @@ class Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        #: ``rules.max_players``, worked out once (every new session checks its table by it).
+        self.max_players = rules.max_players
         pack = rules.pack
         self.pack: tuple[int, ...] = pack_cards(pack.cards.value, pack.ranks, "".join(pack.suits))
         order = [RANKS.index(r) for r in rules.pack.ranks]
