@@ -58,6 +58,25 @@ def test_a_seed_deals_what_the_engine_deals() -> None:
     assert e.agent_selection == f"player_{s.to_move}"
 
 
+def test_observations_are_new_arrays_and_masks_read_only() -> None:
+    """An observation kept is never changed by the steps after it; a mask cannot be
+    changed in place, and the one for the same legal actions is the same array."""
+    e = env("three-card-loo", players=4)
+    e.reset(seed=7)
+    first = e.last()[0]
+    kept = first["observation"].copy()
+    with pytest.raises(ValueError):
+        first["action_mask"][0] = 1
+    other = e.unwrapped.observe("player_0")  # not to move: an all-0 mask
+    assert not other["action_mask"].any() and not other["action_mask"].flags.writeable
+    again = e.last()[0]
+    assert again["action_mask"] is first["action_mask"]
+    assert again["observation"] is not first["observation"]
+    e.step(int(np.flatnonzero(first["action_mask"])[0]))
+    e.last()
+    assert np.array_equal(first["observation"], kept)
+
+
 def test_deal_episodes_go_on_through_the_session() -> None:
     """Without a seed, reset() deals the session's next deal: the dealer passes on and
     the scores carry."""

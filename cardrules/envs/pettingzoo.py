@@ -12,7 +12,9 @@ default raises on an illegal action and changes nothing.
 - Observations: a dict of ``observation``, a float32 ``Box`` written by
   :class:`~cardrules.engine.encoding.Encoder` (an information state with perfect recall;
   ``recall=False`` for the present only), and ``action_mask``, an int8 ``Box`` of 0/1
-  (all 0 for an agent not to move).
+  (all 0 for an agent not to move). The observation is a new array each time; the mask
+  is read-only, one array for each set of legal actions, shared by the observations
+  that have it (copy it to change it).
 - Rewards: when a deal ends, each seat's net counters from it (points in a points race):
   exactly its :class:`~cardrules.engine.result.DealResult`. Nothing before.
 - Episodes: one deal (``episode="deal"``, the default) or a whole session
@@ -225,6 +227,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         #: exchanges are among them): each observation gets a copy of one.
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
         self._no_mask = np.zeros(size, dtype=np.int8)
+        self._no_mask.flags.writeable = False
         #: The engine id of each compact index before the exchanges, but for the call
         #: "Pam, be civil" (its id names the trumps).
         space = self._space
@@ -292,11 +295,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         counts = self._encoder.write(s, seat, self._bits, checked=False, signed=True)
         obs = self._bits_view.astype(np.float32)  # a new array
-        for i, value in counts:  # counters too big for a byte (most often none)
-            obs[i] = value
+        if counts:  # counters too big for a byte (most often none)
+            for i, value in counts:
+                obs[i] = value
         deal = s.deal
         if seat != deal.to_move:
-            return {"observation": obs, "action_mask": self._no_mask.copy()}
+            return {"observation": obs, "action_mask": self._no_mask}
         legal = deal.legal_actions()
         hand = deal.cards.hands[seat]
         # An exchange's index depends on the hand: then the key is the compact indices
@@ -306,10 +310,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if mask is None:
             if len(self._masks) >= 4096:
                 self._masks.clear()
-            mask = self._masks[key] = np.frombuffer(
+            mask = self._masks[key] = np.frombuffer(  # read-only
                 bytes(self._space.mask(hand, legal)), dtype=np.int8
             )
-        return {"observation": obs, "action_mask": mask.copy()}
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Take ``action`` (a compact index) for the agent to act.
@@ -346,6 +350,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._rewarded = True
             self._accumulate_rewards()
             self.terminations = dict.fromkeys(self.agents, True)
+            return
+        if not self._pending and not s.deal_over:  # the deal goes on: no reward
+            if self._rewarded:  # the last step's rewards are cleared
+                for k in rewards:
+                    rewards[k] = 0.0
+                self._rewarded = False
+            self.agent_selection = self.possible_agents[deal.to_move]
             return
         gains = list(self._pending) if self._pending else None
         self._pending = ()
