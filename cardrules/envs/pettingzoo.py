@@ -288,6 +288,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._pending = tuple(gains) if any(gains) else ()
         return s
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, reward, termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation and action mask."""
         s = self.session
