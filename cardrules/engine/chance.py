@@ -158,7 +158,7 @@ class ChanceNode:
             raise RecordError(f"a chance node is incomplete or malformed: {exc!r}") from None
         if node.kind in ("size", "deal") and node.context is None:
             raise RecordError("a chance node of a deal needs the deal's context")
-        if any(k not in ("hand", "miss", "turn_up") for k, _ in places):
+        if any(k not in ("hand", "miss", "turn_up", "dealer_turn_up") for k, _ in places):
             raise RecordError("a chance node's places are hands, the miss or the turn-up")
         if len(node.cards) > max(len(places), node.count) or len(set(node.cards)) != len(
             node.cards
@@ -311,6 +311,9 @@ def fixed_deal(node: ChanceNode, players: int) -> FixedDeal:
             hands[seat].append(card_text(c))
         elif kind == "miss":
             miss.append(card_text(c))
+        elif kind == "dealer_turn_up":  # the dealer's own last card, dealt face up
+            hands[seat].append(card_text(c))
+            turn_up = card_text(c)
         else:
             turn_up = card_text(c)
     return FixedDeal(hands=tuple(tuple(h) for h in hands), miss=tuple(miss), turn_up=turn_up)
@@ -336,4 +339,6 @@ def outcome_text(node: ChanceNode, outcome: int) -> str:
         return f"{text} to seat {seat}"
     if kind == "miss":
         return f"{text} to the miss"
+    if kind == "dealer_turn_up":
+        return f"{text} to seat {seat}, face up"
     return f"{text} turned up"

@@ -361,7 +361,7 @@ class Deal(DealState):
             offer.words = words
         elif phase == DECLARE:
             words, limit = self._declaration_words()
-            offer.set_exchanges(seat, words, self.cards.hands[seat], limit)
+            offer.set_exchanges(seat, words, self._exchangeable(), limit)
         else:
             offer.set_legal(seat, self.legal_actions())
 
@@ -381,7 +381,15 @@ class Deal(DealState):
         words, limit = self._declaration_words()
         if not limit:
             return words
-        return with_exchanges(words, self.cards.hands[self.to_move], limit)  # sorted
+        return with_exchanges(words, self._exchangeable(), limit)  # sorted
+
+    def _exchangeable(self) -> list[int]:
+        """The cards the seat to move may exchange: his hand, but the dealer's turn-up
+        where he may not discard it (1.8.5, D77)."""
+        hand = self.cards.hands[self.to_move]
+        if self.tb.kept_turnup and self.to_move == self.dealer:
+            return [c for c in hand if c != self.cards.turnup]
+        return hand
 
     def _declaration_words(self) -> tuple[list[int], int]:
         """:func:`~cardrules.engine.declaring.declaration_words` for the seat to move."""
@@ -394,7 +402,9 @@ class Deal(DealState):
         if miss_there and dealer:  # only then does the count matter
             standers = sum(1 for s in self.order if decl.status[s] == STOOD)
         exchanged = decl.exchanged[seat] >= 0
+        bound = dealer and cards.turnup in self.tb.binding_turnups  # a turned ace (1.8.5)
         key = (dealer, miss_there, standers, exchanged, len(cards.stock), len(cards.hands[seat]))
+        key += (bound,)
         found = self.tb.declarations.get(key)  # kept with the tables by what it reads
         return remembered_words(self.tb, key) if found is None else found
 

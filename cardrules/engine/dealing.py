@@ -25,7 +25,7 @@ from cardrules.engine.tables import Tables
 from cardrules.errors import ArgumentTypeError, ArgumentValueError, RecordError
 from cardrules.rules.bounds import MAX_TABLE
 from cardrules.rules.handsizes import MOST_CARDS
-from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Rules
+from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Rules, TurnUpTo
 
 __all__ = [
     "DealContext",
@@ -39,6 +39,7 @@ __all__ = [
     "deals_miss",
     "receivers",
     "shuffle",
+    "turn_up_held",
 ]
 
 
@@ -74,8 +75,9 @@ class FixedDeal:
     first (exchanges draw from the top). Cards are text (``"QH"``). Cards not
     named anywhere are added to the bottom of the stock in pack order.
 
-    Each card must be a card's text, named once in the whole deal; a hand may be one text
-    (``"AH 2C"``). Anything else is refused at once with a named error
+    Each card must be a card's text, named once in the whole deal, but for a turn-up that
+    is also named in a hand (the dealer's own card, ``trumps.turn_up_to: dealer``); a hand
+    may be one text (``"AH 2C"``). Anything else is refused at once with a named error
     (:class:`~cardrules.errors.ArgumentTypeError`, :class:`~cardrules.errors.ArgumentValueError`);
     whether the cards fit the rules (the pack, the hand size) is checked when dealt.
 
@@ -97,7 +99,7 @@ class FixedDeal:
             raise ArgumentTypeError(f"turn_up: expected a card's text, got {self.turn_up!r}")
         seen: set[int] = set()
         named = [c for h in self.hands for c in h] + list(self.miss) + list(self.stock)
-        if self.turn_up is not None:
+        if self.turn_up is not None and not any(self.turn_up in h for h in self.hands):
             named.append(self.turn_up)
         for text in named:
             try:
@@ -245,7 +247,16 @@ class DealingPlan:
     and the order of play from each dealer's left. Plans are kept with the compiled
     tables (:func:`dealing_plan`)."""
 
-    __slots__ = ("exposed", "hand", "miss_end", "orders", "picks", "turn_up", "turnup_drawable")
+    __slots__ = (
+        "exposed",
+        "hand",
+        "held",
+        "miss_end",
+        "orders",
+        "picks",
+        "turn_up",
+        "turnup_drawable",
+    )
 
     def __init__(self, rules: Rules, players: int, first: bool, last: bool = False) -> None:
         ctx = DealContext(players=players, dealer=0, first=first, last=last)
@@ -261,6 +272,8 @@ class DealingPlan:
         #: The index in the shuffled pack of the first card after the hands and the miss.
         self.miss_end = n * self.hand + (self.hand if with_miss else 0)
         self.turn_up = rules.trumps.turn_up
+        #: Whether the turn-up is the dealer's own last card, kept in his hand (1.8.4, D77).
+        self.held = turn_up_held(rules)
         self.turnup_drawable = rules.exchange.turnup_drawable
         #: ``orders[dealer]``: the seats from the dealer's left round to the dealer.
         self.orders = [[(d + 1 + i) % n for i in range(n)] for d in range(n)]
@@ -304,8 +317,12 @@ def deal_cards(
         shuffle(deck, rng or random.Random())
         picks = plan.picks
         hands = cards.hands
+        held = plan.held
         for dest in range(n):
             hand = picks[dest](deck)
+            if held and order[dest] == ctx.dealer:
+                cards.turnup = hand[-1]  # his last card, dealt face up (1.8.4)
+                cards.trump = hand[-1] // 13
             hand.sort()
             hands[order[dest]] = hand
         if len(picks) > n:
@@ -313,7 +330,7 @@ def deal_cards(
             miss.sort()
             cards.miss = miss
         k = plan.miss_end
-        if plan.turn_up:
+        if plan.turn_up and not held:
             cards.turnup = deck[k]
             cards.trump = deck[k] // 13
             k += 1
@@ -358,7 +375,8 @@ def deals_miss(rules: Rules, ctx: DealContext) -> bool:
     )
 
 
-#: Where a dealt card goes: (``"hand"``, seat), (``"miss"``, 0) or (``"turn_up"``, 0).
+#: Where a dealt card goes: (``"hand"``, seat), (``"miss"``, 0), (``"turn_up"``, 0), or
+#: (``"dealer_turn_up"``, dealer): the dealer's last card, dealt face up and kept.
 Place = tuple[str, int]
 
 
@@ -385,9 +403,38 @@ def deal_places(rules: Rules, ctx: DealContext, order: Sequence[int]) -> list[Pl
     with_miss = deals_miss(r, ctx)
     plan = deal_plan(n, r.deal.hand_size, r.deal.packets, with_miss, r.deal.miss_position)
     out = [("hand", order[d]) if d < n else ("miss", 0) for d in plan]
-    if r.trumps.turn_up:
+    if turn_up_held(r):
+        last = max(i for i, p in enumerate(out) if p == ("hand", ctx.dealer))
+        out[last] = ("dealer_turn_up", ctx.dealer)  # his last card, face up (1.8.4)
+    elif r.trumps.turn_up:
         out.append(("turn_up", 0))
     return out
+
+
+def turn_up_held(rules: Rules) -> bool:
+    """Whether the turn-up is the dealer's own last card, kept in his hand
+    (``trumps.turn_up_to: dealer``, 1.8.4, D77), rather than the next card.
+
+    >>> from cardrules.rules.model import Rules, Trumps
+    >>> turn_up_held(Rules()), turn_up_held(Rules(trumps=Trumps(turn_up_to=TurnUpTo.DEALER)))
+    (False, True)
+    """
+    return rules.trumps.turn_up and rules.trumps.turn_up_to is TurnUpTo.DEALER
+
+
+def _dealer_card(text: str, hand: Sequence[int], dealer: int) -> int:
+    """The card of a fixed deal's ``turn_up`` where it is the dealer's own card: it must be
+    in his hand."""
+    try:
+        c = parse_card(text)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    if c not in hand:
+        raise RecordError(
+            f"the turn-up {card_text(c)} is the dealer's own card: it must be in the hand of "
+            f"seat {dealer}"
+        )
+    return c
 
 
 #: ``(i, i + 1, bits)`` for each step of a shuffle of up to 52 cards, last card first.
@@ -462,7 +509,10 @@ def _deal_fixed(
     if r.trumps.turn_up:
         if fixed.turn_up is None:
             raise RecordError("the rules turn up a trump: give 'turn_up'")
-        cards.turnup = take(fixed.turn_up)
+        if turn_up_held(r):
+            cards.turnup = _dealer_card(fixed.turn_up, cards.hands[ctx.dealer], ctx.dealer)
+        else:
+            cards.turnup = take(fixed.turn_up)
         cards.trump = cards.turnup // 13
     else:
         if fixed.turn_up is not None:

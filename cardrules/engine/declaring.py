@@ -34,6 +34,8 @@ def legal_declarations(view: DealView, seat: int) -> list[int]:
         standers=len(view.stood()),
         exchanged=view.exchanged[seat] >= 0,
         stock=len(view.stock),
+        bound=seat == view.dealer and view.turnup in view.tables.binding_turnups,
+        keep=view.turnup if seat == view.dealer and view.tables.kept_turnup else -1,
     )
 
 
@@ -46,12 +48,16 @@ def declaration_options(
     standers: int,
     exchanged: bool,
     stock: int,
+    bound: bool = False,
+    keep: int = -1,
 ) -> list[int]:
     """The declarations open to a seat holding ``hand``: stand, take the miss, play the
     miss for the pool, throw up, and the exchanges (1.1.8, 1.2.6, D9), as sorted ids.
 
     The one statement of this rule: the deal uses it, and so do players reasoning about
-    the declarations others made with the hands a sample gives them.
+    the declarations others made with the hands a sample gives them. ``bound``: the seat
+    may not throw up (the dealer on a turned ace, 1.8.5); ``keep``: a card of ``hand`` that
+    may not be exchanged (the dealer's turn-up where he may not discard it), -1 for none.
     """
     words, limit = declaration_words(
         rules,
@@ -61,10 +67,11 @@ def declaration_options(
         exchanged=exchanged,
         stock=stock,
         hand_size=len(hand),
+        bound=bound,
     )
     if not limit:
         return list(words)
-    cards = hand if type(hand) is list else list(hand)
+    cards = [c for c in hand if c != keep]
     return words + exchange_ids(cards, limit)  # sorted
 
 
@@ -77,6 +84,7 @@ def declaration_words(
     exchanged: bool,
     stock: int,
     hand_size: int,
+    bound: bool = False,
 ) -> tuple[list[int], int]:
     """The declarations open to a seat as (the words open, as sorted ids; the most cards
     it may exchange, 0 for none): :func:`declaration_options` without listing the
@@ -88,7 +96,7 @@ def declaration_words(
     ([0, 1, 2], 0)
     """
     out = [A.STAND]
-    may_throw = rules.declarations.allow_throw_up
+    may_throw = rules.declarations.allow_throw_up and not bound
     play_miss = (
         miss_there
         and dealer
@@ -112,19 +120,19 @@ def declaration_words(
 
 
 def remembered_words(
-    tb: Tables, key: tuple[bool, bool, int, bool, int, int]
+    tb: Tables, key: tuple[bool, bool, int, bool, int, int, bool]
 ) -> tuple[list[int], int]:
     """:func:`declaration_words` under ``tb``'s rules for ``key``, that is (dealer,
-    miss_there, standers, exchanged, stock, hand_size), kept in ``tb.declarations`` for
-    the deal to find there next time (the lists are shared: never changed).
+    miss_there, standers, exchanged, stock, hand_size, bound), kept in ``tb.declarations``
+    for the deal to find there next time (the lists are shared: never changed).
 
     >>> from cardrules.rules.model import Rules
     >>> tb = Tables(Rules())
-    >>> remembered_words(tb, (False, True, 0, False, 30, 3)) is tb.declarations[
-    ...     (False, True, 0, False, 30, 3)]
+    >>> remembered_words(tb, (False, True, 0, False, 30, 3, False)) is tb.declarations[
+    ...     (False, True, 0, False, 30, 3, False)]
     True
     """
-    dealer, miss_there, standers, exchanged, stock, hand_size = key
+    dealer, miss_there, standers, exchanged, stock, hand_size, bound = key
     found = tb.declarations[key] = declaration_words(
         tb.rules,
         dealer=dealer,
@@ -133,5 +141,6 @@ def remembered_words(
         exchanged=exchanged,
         stock=stock,
         hand_size=hand_size,
+        bound=bound,
     )
     return found

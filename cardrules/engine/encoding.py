@@ -43,6 +43,8 @@ section         length       contents
 ``voids``       L            (only with ``leads.trump_if_others_void: public``) each
                              player has shown in the play that he holds no trump
                              (:func:`~cardrules.engine.duties.shown_out`)
+``aside``       1            only where the turn-up is the dealer's own card: he
+                             exchanged it, and it lies aside face up
 ``lead``        L            who led the trick in progress
 ``trick``       L x P        the trick in progress: each player's card
 ``played``      L x P        every card each player has played
@@ -76,6 +78,7 @@ from __future__ import annotations
 from collections.abc import Callable, MutableSequence
 from typing import TYPE_CHECKING, Any
 
+from cardrules.engine.dealing import turn_up_held
 from cardrules.engine.duties import moment_now, shown_out
 from cardrules.engine.handsize import widest_rules
 from cardrules.engine.phases import OUT, STOOD, THREW, UNDECIDED, Phase
@@ -240,6 +243,8 @@ class Encoder:
             shapes.append(("bids", players * (self._tricks + 1)))
         if rules.leads.trump_if_others_void is OthersVoid.PUBLIC:
             shapes.append(("voids", self._slots))
+        if turn_up_held(rules):
+            shapes.append(("aside", 1))
         shapes += [
             ("lead", self._slots),
             ("trick", self._slots * npack),
@@ -269,6 +274,8 @@ class Encoder:
         #: Where the ``voids`` section begins (-1: none), and the tables it is read with.
         self._voids = self._offsets.get("voids", -1)
         self._tb = tb
+        #: Where the ``aside`` section is (-1: none).
+        self._aside = self._offsets.get("aside", -1)
         #: The offsets :meth:`write` reads on every call.
         self._hot = (
             self._offsets["hand"],
@@ -483,6 +490,8 @@ class Encoder:
             if self.recall:
                 for t in play.calls:
                     bits[o + 1 + t] = 1
+        if self._aside >= 0 and cards.turnup in cards.discarded:
+            bits[self._aside] = 1
         if decl.bids:  # each seat's bid, relative to the observer
             o = self._offsets["bids"]
             width = self._tricks + 1

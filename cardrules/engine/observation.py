@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from cardrules.cards import card_text, sorted_cards
 from cardrules.engine.deal import Deal
+from cardrules.engine.dealing import turn_up_held
 from cardrules.engine.duties import moment_now, shown_out
 from cardrules.engine.phases import OUT, PLAY, STOOD, THREW, UNDECIDED
 from cardrules.engine.view import DealView
@@ -90,7 +91,8 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
     ``bids`` (the tricks each seat bid, -1 for none yet: bids are public); where a leader
     must lead trumps once the others have shown they hold none
     (``leads.trump_if_others_void: public``), ``shown_out_of_trumps`` (the seats that have
-    shown it, :func:`~cardrules.engine.duties.shown_out`).
+    shown it, :func:`~cardrules.engine.duties.shown_out`); where the turn-up is the
+    dealer's own card, ``turn_up_aside`` (whether he exchanged it, laying it aside face up).
     """
     d = session.deal
     v = d.view
@@ -159,4 +161,8 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
         obs["shown_out_of_trumps"] = [
             s for s in v.in_play if s < n and shown_out(v.tables, moment, s)
         ]
+    if turn_up_held(session.rules):
+        # The dealer's own turn-up is seen where it lies: in his hand, played, or laid
+        # aside face up when he exchanged it (1.8.4-5).
+        obs["turn_up_aside"] = v.turnup in v.discarded
     return obs

@@ -126,12 +126,16 @@ def declare_reason(deal: DealView, a: int) -> str:
         cards = exchange_cards(a)
         if any(c not in deal.hand(deal.to_move) for c in cards):
             return "only cards in the hand may be exchanged"
+        if deal.turnup in cards and deal.tables.kept_turnup:
+            return "the dealer may not exchange the turn-up"
         return "the stock is too small for that exchange"
     if a == A.TAKE_MISS:
         return "the miss has been taken" if deal.miss_taker >= 0 else "there is no miss"
     if a == A.THROW_UP:
         if not r.declarations.allow_throw_up:
             return "these rules do not allow throwing up"
+        if deal.turnup in deal.tables.binding_turnups:
+            return "an ace is turned up: the dealer must play"
         return (
             "the dealer facing a lone stander must stand, take the miss or play the "
             "miss for the pool"

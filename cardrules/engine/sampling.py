@@ -54,6 +54,9 @@ def hidden_places(t: Session, seat: int) -> list[Place]:
     v = d.view
     n = t.players
     gave = {a - A.GIVE for s_, a in v.history if s_ == seat and A.GIVE <= a < A.DISCARD}
+    # The turn-up is seen by all wherever it lies: in the dealer's hand when it is his own
+    # card, laid aside face up when he exchanged it (1.8.4-5), or drawn from the stock.
+    gave.add(v.turnup)
     places: list[Place] = []
     for other in range(n):
         if other == seat or other in v.shown:
@@ -67,7 +70,10 @@ def hidden_places(t: Session, seat: int) -> list[Place]:
     stock = v.stock
     places.extend(("stock", 0, i) for i in range(len(stock)) if stock[i] != v.turnup)
     owners = v.discard_owner
-    places.extend(("discard", 0, i) for i in range(len(v.discarded)) if owners[i] != seat)
+    out = v.discarded
+    places.extend(
+        ("discard", 0, i) for i in range(len(out)) if owners[i] != seat and out[i] != v.turnup
+    )
     return places
 
 

@@ -22,7 +22,7 @@ from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_o
 from cardrules.engine.actions import civil_id
 from cardrules.engine.duties import play_duty
 from cardrules.engine.tricks import civil_call_offered, follow_rule, lead_rule, verdict_table
-from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner
+from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner, TurnUpTo
 
 PROMOTED_POWER = 100
 
@@ -32,11 +32,13 @@ class Tables:
 
     __slots__ = (
         "ace_of",
+        "binding_turnups",
         "called_follow",
         "civil_call",
         "declarations",
         "duty",
         "follow",
+        "kept_turnup",
         "king_of",
         "lead",
         "loo_amount",
@@ -110,8 +112,16 @@ class Tables:
         self.plans: dict[tuple[int, bool, bool], object] = {}
         #: The declarations open, as the deal asks for them, by what they depend on (at
         #: most a few thousand: see :meth:`~cardrules.engine.deal.Deal.legal_actions`).
-        self.declarations: dict[tuple[bool, bool, int, bool, int, int], tuple[list[int], int]]
-        self.declarations = {}
+        self.declarations: dict[
+            tuple[bool, bool, int, bool, int, int, bool], tuple[list[int], int]
+        ] = {}
+        held = rules.trumps.turn_up and rules.trumps.turn_up_to is TurnUpTo.DEALER
+        #: The turn-ups that oblige the dealer to stand: the aces, where the rules say so.
+        self.binding_turnups = frozenset(
+            t * 13 + 12 for t in range(4) if held and rules.declarations.dealer_plays_on_ace
+        )
+        #: Whether the dealer may not exchange the turn-up he holds (1.8.5, D77).
+        self.kept_turnup = held and not rules.exchange.dealer_may_discard_turnup
 
     def extremes(self, hand: list[int], *, low: bool) -> list[int]:
         """The lowest (``low``) or highest cards of ``hand`` by rank alone, suits aside."""

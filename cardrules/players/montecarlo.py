@@ -222,6 +222,8 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
                     standers=standers,
                     exchanged=False,
                     stock=len(v.stock),
+                    bound=s == v.dealer and v.turnup in t.tables.binding_turnups,
+                    keep=v.turnup if s == v.dealer and t.tables.kept_turnup else -1,
                 )
                 sit = Situation(
                     rules=r,

@@ -20,6 +20,7 @@ from cardrules.rules.model import (
     Rules,
     Scoring,
     TrickWinner,
+    TurnUpTo,
     Vary,
 )
 
@@ -208,5 +209,24 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "flushes need suits, but tricks are won by rank alone",
         ("special_hands.flush.enabled", "tricks.winner"),
         "set special_hands.flush.enabled: false",
+    ),
+    # The turn-up as the dealer's own card is in his hand: it cannot be in the stock too,
+    # nor be the exposed card of Peel's single, which deals no hands (1.8.4, D77).
+    (
+        lambda r: r.trumps.turn_up_to is TurnUpTo.DEALER and r.exchange.turnup_drawable,
+        "the turn-up is the dealer's own card (trumps.turn_up_to: dealer), but "
+        "exchange.turnup_drawable has it drawn from the stock",
+        ("trumps.turn_up_to", "exchange.turnup_drawable"),
+        "set exchange.turnup_drawable: false",
+    ),
+    (
+        lambda r: (
+            r.trumps.turn_up_to is TurnUpTo.DEALER
+            and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+        ),
+        "the turn-up is the dealer's own card (trumps.turn_up_to: dealer), but Peel's "
+        "exposed-card single deals no hands",
+        ("trumps.turn_up_to", "session.first_deal"),
+        "set session.first_deal: normal, or trumps.turn_up_to: nobody",
     ),
 )

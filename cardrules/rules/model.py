@@ -90,6 +90,7 @@ from cardrules.rules.options import TrickWinner as TrickWinner
 from cardrules.rules.options import TrumpAfterTrick as TrumpAfterTrick
 from cardrules.rules.options import TrumpAfterTrickScope as TrumpAfterTrickScope
 from cardrules.rules.options import TrumpWhenVoid as TrumpWhenVoid
+from cardrules.rules.options import TurnUpTo as TurnUpTo
 from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
 from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
 from cardrules.rules.options import UnopposedHolder as UnopposedHolder
@@ -208,6 +209,13 @@ class Trumps:
         "false for a game without trumps.",
         source="1.1.5, 1.5.2",
     )
+    turn_up_to: TurnUpTo = opt(
+        TurnUpTo.NOBODY,
+        "Whose card the turn-up is: nobody's, the next card after the deal (nobody), or "
+        "the dealer's own last card, dealt face up, kept in his hand and played like any "
+        "other (dealer).",
+        source="1.8.4, D77",
+    )
 
 
 @attrs.frozen
@@ -239,6 +247,9 @@ class Declarations:
         source="1.1.7, 1.2.6",
     )
     allow_throw_up: bool = opt(True, "A player may throw up his hand.", source="D6")
+    dealer_plays_on_ace: bool = opt(
+        False, "An ace turned up obliges the dealer to stand.", source="1.8.5, D77"
+    )
     forced_play: ForcedPlay = section(ForcedPlay)
     all_pass: AllPass = fixed(
         AllPass.DEALER_TAKES_POOL, "All before the dealer throw up.", source="1.1.8.1"
@@ -269,6 +280,12 @@ class Exchange:
     )
     exchanger_must_play: bool = opt(True, "A player who exchanges must play.", source="1.2.6")
     turnup_drawable: bool = opt(False, "The turn-up may be drawn in exchange.", source="D43")
+    dealer_may_discard_turnup: bool = opt(
+        True,
+        "When the turn-up is the dealer's card, he may exchange it; it is then laid aside "
+        "face up, and trumps are unchanged.",
+        source="1.8.5, D77",
+    )
 
 
 @attrs.frozen

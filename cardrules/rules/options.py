@@ -66,6 +66,7 @@ __all__ = [
     "TrumpAfterTrick",
     "TrumpAfterTrickScope",
     "TrumpWhenVoid",
+    "TurnUpTo",
     "TwoOrMoreTrumps",
     "UnlimitedBasis",
     "UnopposedHolder",
@@ -160,6 +161,14 @@ class PamAndAce(Choice):
 
     PAM_IS_HIGHEST = "pam_is_highest"
     ACE_COMPULSORY = "ace_compulsory"
+
+
+class TurnUpTo(Choice):
+    """Whose card the turn-up is: nobody's (the next card after the deal), or the
+    dealer's own last card, dealt face up."""
+
+    NOBODY = "nobody"
+    DEALER = "dealer"
 
 
 class TrumpWhenVoid(Choice):

@@ -22,7 +22,7 @@ from cardrules.cards import RANKS, pack_ranks
 from cardrules.errors import ERROR, WARNING, Problem
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
-from cardrules.rules.contradictions import CONTRADICTIONS
+from cardrules.rules.contradictions import CONTRADICTIONS as CONTRADICTIONS
 from cardrules.rules.handsizes import smallest
 from cardrules.rules.merging import copy_data
 from cardrules.rules.model import (
@@ -37,6 +37,7 @@ from cardrules.rules.model import (
     Rules,
     Scoring,
     TrickWinner,
+    TurnUpTo,
     Vary,
     from_mapping,
 )
@@ -264,6 +265,7 @@ def _challenges_between_two(r: Rules, res: Resolved) -> Iterator[Finding]:
 
 
 _NO_TRUMPS = (
+    "trumps.turn_up_to",
     "leads.ace_compulsory",
     "leads.king_if_ace_turned",
     "leads.two_or_more_trumps",
@@ -314,6 +316,11 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         ("wagers.mixed_cap", "wagers.mixed_floor"),
         lambda r: r.wagers.loo is LooMode.MIXED,
         "wagers.loo is not mixed",
+    ),
+    (
+        ("declarations.dealer_plays_on_ace", "exchange.dealer_may_discard_turnup"),
+        lambda r: r.trumps.turn_up and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        "the turn-up is not the dealer's card (trumps.turn_up_to)",
     ),
     (
         ("settlement.award_tie", "settlement.winnings_capped"),

@@ -13,6 +13,7 @@ from cardrules.rules.model import (
     PassCard,
     ReceiverDiscard,
     Rules,
+    TurnUpTo,
     UnopposedHolder,
 )
 from cardrules.tools.rulebook.applies import declaring, exchanging, partners, throwing_up, with_miss
@@ -109,6 +110,17 @@ DECLARING: tuple[Rule, ...] = (
             False: ("not allowed", "Nobody may throw up his hand: every player must play."),
         },
         applies=declaring,
+    ),
+    Rule(
+        DECL,
+        "An ace turned",
+        ("declarations.dealer_plays_on_ace",),
+        {
+            True: ("the dealer plays", "When the turn-up is an ace, the dealer must play."),
+            False: ("no duty", "An ace turned up lays no duty on the dealer."),
+        },
+        applies=lambda r: throwing_up(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        quiet=lambda r: not r.declarations.dealer_plays_on_ace,
     ),
     Rule(
         DECL,
@@ -257,6 +269,26 @@ DECLARING: tuple[Rule, ...] = (
             ),
         },
         applies=lambda r: exchanging(r) and r.trumps.turn_up,
+        quiet=lambda r: r.trumps.turn_up_to is TurnUpTo.DEALER,
+    ),
+    Rule(
+        DECL,
+        "The dealer's turn-up in exchange",
+        ("exchange.dealer_may_discard_turnup",),
+        {
+            True: (
+                "may be changed",
+                "The dealer may change the turn-up like any other card; it is then laid aside "
+                "face up, and trumps stay as they were. Nobody may exchange more cards than "
+                "the stock still holds.",
+            ),
+            False: (
+                "kept",
+                "The dealer may not change the turn-up: it stays in his hand. Nobody may "
+                "exchange more cards than the stock still holds.",
+            ),
+        },
+        applies=lambda r: exchanging(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
     ),
     Rule(
         DECL,

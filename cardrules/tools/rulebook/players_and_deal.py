@@ -6,7 +6,15 @@
 
 from __future__ import annotations
 
-from cardrules.rules.model import DealStart, MissPosition, PackName, Rules, TrickWinner, Vary
+from cardrules.rules.model import (
+    DealStart,
+    MissPosition,
+    PackName,
+    Rules,
+    TrickWinner,
+    TurnUpTo,
+    Vary,
+)
 from cardrules.tools.rulebook.rule import D, P, Phrase, Rule
 from cardrules.tools.rulebook.words import card_words, join_words, num, rank_word, suit_name
 
@@ -225,5 +233,21 @@ THE_DEAL: tuple[Rule, ...] = (
             ),
             False: ("none", "No card is turned up, and there are no trumps."),
         },
+        quiet=lambda r: r.trumps.turn_up and r.trumps.turn_up_to is TurnUpTo.DEALER,
+    ),
+    Rule(
+        D,
+        "The dealer's turn-up",
+        ("trumps.turn_up_to",),
+        {
+            TurnUpTo.NOBODY: ("nobody's card", "The turn-up belongs to no hand."),
+            TurnUpTo.DEALER: (
+                "the dealer's last card",
+                "The dealer's last card is dealt face up: its suit is trumps for the deal. It "
+                "stays one of his cards, and he may play it like any other.",
+            ),
+        },
+        applies=lambda r: r.trumps.turn_up,
+        quiet=lambda r: r.trumps.turn_up_to is TurnUpTo.NOBODY,
     ),
 )
