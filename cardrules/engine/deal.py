@@ -31,7 +31,7 @@ from cardrules.engine.actions import exchange_cards_of, parse_action, with_excha
 from cardrules.engine.bidding import apply_bid, legal_bid, open_bidding
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
-from cardrules.engine.declaring import remembered_words
+from cardrules.engine.declaring import exchange_cap, remembered_words
 from cardrules.engine.duties import moment_now
 from cardrules.engine.offer import Offer
 from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
@@ -403,8 +403,8 @@ class Deal(DealState):
             standers = sum(1 for s in self.order if decl.status[s] == STOOD)
         exchanged = decl.exchanged[seat] >= 0
         bound = dealer and cards.turnup in self.tb.binding_turnups  # a turned ace (1.8.5)
-        key = (dealer, miss_there, standers, exchanged, len(cards.stock), len(cards.hands[seat]))
-        key += (bound,)
+        stock = min(len(cards.stock), exchange_cap(self.rules, self.n))  # the cap (D79)
+        key = (dealer, miss_there, standers, exchanged, stock, len(cards.hands[seat]), bound)
         found = self.tb.declarations.get(key)  # kept with the tables by what it reads
         return remembered_words(self.tb, key) if found is None else found
 

@@ -15,7 +15,13 @@ from cardrules.engine.tables import Tables
 from cardrules.engine.view import DealView
 from cardrules.rules.model import ExchangeMode, LoneStander, Rules
 
-__all__ = ["declaration_options", "declaration_words", "legal_declarations", "remembered_words"]
+__all__ = [
+    "declaration_options",
+    "declaration_words",
+    "exchange_cap",
+    "legal_declarations",
+    "remembered_words",
+]
 
 
 def legal_declarations(view: DealView, seat: int) -> list[int]:
@@ -36,7 +42,24 @@ def legal_declarations(view: DealView, seat: int) -> list[int]:
         stock=len(view.stock),
         bound=seat == view.dealer and view.turnup in view.tables.binding_turnups,
         keep=view.turnup if seat == view.dealer and view.tables.kept_turnup else -1,
+        cap=exchange_cap(view.rules, view.players),
     )
+
+
+def exchange_cap(rules: Rules, players: int) -> int:
+    """The most cards a player may exchange at a table of ``players`` (1.8.7, D79): the
+    whole hand, or ``exchange.max_cards``, or from ``exchange.max_cards_from`` players on
+    ``exchange.max_cards_large``.
+
+    >>> from cardrules.rules.loader import load_variant
+    >>> [exchange_cap(load_variant("bourre"), n) for n in (5, 6, 7, 8)]
+    [5, 5, 3, 3]
+    """
+    ex = rules.exchange
+    cap = rules.deal.hand_size if ex.max_cards is None else ex.max_cards
+    if ex.max_cards_from is not None and players >= ex.max_cards_from:
+        cap = min(cap, ex.max_cards_large)
+    return cap
 
 
 def declaration_options(
@@ -50,6 +73,7 @@ def declaration_options(
     stock: int,
     bound: bool = False,
     keep: int = -1,
+    cap: int = 13,
 ) -> list[int]:
     """The declarations open to a seat holding ``hand``: stand, take the miss, play the
     miss for the pool, throw up, and the exchanges (1.1.8, 1.2.6, D9), as sorted ids.
@@ -57,7 +81,8 @@ def declaration_options(
     The one statement of this rule: the deal uses it, and so do players reasoning about
     the declarations others made with the hands a sample gives them. ``bound``: the seat
     may not throw up (the dealer on a turned ace, 1.8.5); ``keep``: a card of ``hand`` that
-    may not be exchanged (the dealer's turn-up where he may not discard it), -1 for none.
+    may not be exchanged (the dealer's turn-up where he may not discard it), -1 for none;
+    ``cap``: the most cards the table lets one exchange (:func:`exchange_cap`).
     """
     words, limit = declaration_words(
         rules,
@@ -69,6 +94,7 @@ def declaration_options(
         hand_size=len(hand),
         bound=bound,
     )
+    limit = min(limit, cap)
     if not limit:
         return list(words)
     cards = [c for c in hand if c != keep]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from cardrules.cards import NO_TRUMP, card_text, sorted_cards
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards
+from cardrules.engine.declaring import exchange_cap
 from cardrules.engine.phases import BID, DECLARE, OVER, PARTNER, PLAY
 from cardrules.engine.view import DealView
 from cardrules.errors import GameOverError, IllegalActionError
@@ -128,6 +129,9 @@ def declare_reason(deal: DealView, a: int) -> str:
             return "only cards in the hand may be exchanged"
         if deal.turnup in cards and deal.tables.kept_turnup:
             return "the dealer may not exchange the turn-up"
+        cap = exchange_cap(r, deal.players)
+        if len(cards) > cap:
+            return f"at most {cap} cards may be exchanged at a table of {deal.players}"
         return "the stock is too small for that exchange"
     if a == A.TAKE_MISS:
         return "the miss has been taken" if deal.miss_taker >= 0 else "there is no miss"

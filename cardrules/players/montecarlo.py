@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from cardrules.engine import actions as A
-from cardrules.engine.declaring import declaration_options
+from cardrules.engine.declaring import declaration_options, exchange_cap
 from cardrules.engine.phases import DECLARE
 from cardrules.engine.sampling import Place, hidden_places, play_conflicts, redeal
 from cardrules.engine.session import Session
@@ -224,6 +224,7 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
                     stock=len(v.stock),
                     bound=s == v.dealer and v.turnup in t.tables.binding_turnups,
                     keep=v.turnup if s == v.dealer and t.tables.kept_turnup else -1,
+                    cap=exchange_cap(r, n),
                 )
                 sit = Situation(
                     rules=r,

@@ -280,6 +280,27 @@ class Exchange:
     )
     exchanger_must_play: bool = opt(True, "A player who exchanges must play.", source="1.2.6")
     turnup_drawable: bool = opt(False, "The turn-up may be drawn in exchange.", source="D43")
+    max_cards: int | None = opt(
+        None,
+        "The most cards a player may exchange; null for any number, up to his whole hand.",
+        source="1.8.7, D79",
+        minimum=1,
+        maximum=13,
+    )
+    max_cards_from: int | None = opt(
+        None,
+        "From this many players on, exchange.max_cards_large is the most; null for never.",
+        source="1.8.7, D79",
+        minimum=2,
+        maximum=MAX_TABLE,
+    )
+    max_cards_large: int = opt(
+        3,
+        "The most cards a player may exchange at a table of exchange.max_cards_from or more.",
+        source="1.8.7, D79",
+        minimum=1,
+        maximum=13,
+    )
     dealer_may_discard_turnup: bool = opt(
         True,
         "When the turn-up is the dealer's card, he may exchange it; it is then laid aside "

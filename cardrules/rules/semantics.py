@@ -323,6 +323,11 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         "the turn-up is not the dealer's card (trumps.turn_up_to)",
     ),
     (
+        ("exchange.max_cards_large",),
+        lambda r: r.exchange.max_cards_from is not None,
+        "exchange.max_cards_from is null",
+    ),
+    (
         ("settlement.award_tie", "settlement.winnings_capped"),
         lambda r: r.settlement.award is not PoolAward.BY_TRICKS,
         "settlement.award is by_tricks",

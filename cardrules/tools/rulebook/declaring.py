@@ -18,7 +18,7 @@ from cardrules.rules.model import (
 )
 from cardrules.tools.rulebook.applies import declaring, exchanging, partners, throwing_up, with_miss
 from cardrules.tools.rulebook.rule import DECL, Phrase, Rule
-from cardrules.tools.rulebook.words import join_words, suit_name
+from cardrules.tools.rulebook.words import join_words, plural, suit_name
 
 
 def _forced(r: Rules) -> Phrase:
@@ -92,6 +92,20 @@ def _declaring(r: Rules) -> Phrase:
             "the play.",
         )
     return "none", "Nobody declares before the play: every player takes part in every deal."
+
+
+def _exchange_cap(r: Rules) -> Phrase:
+    """The most cards one may exchange, and the cap at a large table."""
+    ex = r.exchange
+    most = r.deal.hand_size if ex.max_cards is None else ex.max_cards
+    first = f"A player may exchange at most {plural(most, 'card')}"
+    if ex.max_cards_from is None:
+        return f"at most {most}", first + "."
+    large = min(most, ex.max_cards_large)
+    return (
+        f"at most {most}, {large} from {ex.max_cards_from} players",
+        f"{first}; with {ex.max_cards_from} or more players, at most {plural(large, 'card')}.",
+    )
 
 
 #: Section 3, declaring (and exchanging, or passing).
@@ -270,6 +284,14 @@ DECLARING: tuple[Rule, ...] = (
         },
         applies=lambda r: exchanging(r) and r.trumps.turn_up,
         quiet=lambda r: r.trumps.turn_up_to is TurnUpTo.DEALER,
+    ),
+    Rule(
+        DECL,
+        "How many may be exchanged",
+        ("exchange.max_cards", "exchange.max_cards_from", "exchange.max_cards_large"),
+        lambda r: _exchange_cap(r),
+        applies=exchanging,
+        quiet=lambda r: r.exchange.max_cards is None and r.exchange.max_cards_from is None,
     ),
     Rule(
         DECL,
