@@ -241,7 +241,8 @@ def test_rules_must_be_rules() -> None:
         ({"hands": [["AH", None]]}, ArgumentTypeError, "expected a list of cards' texts"),
         ({"hands": [["AH", "XX"]]}, ArgumentValueError, "not a card"),
         ({"hands": [["AH", "2C"], ["2c", "4S"]]}, ArgumentValueError, "names 2C twice"),
-        ({"hands": [["AH"]], "turn_up": "AH"}, ArgumentValueError, "names AH twice"),
+        ({"hands": [["AH"]], "miss": ["2C"], "turn_up": "2C"}, ArgumentValueError, "names 2C"),
+        ({"hands": [["AH"]], "stock": ["AH"]}, ArgumentValueError, "names AH twice"),
         ({"hands": [["AH"]], "turn_up": 7}, ArgumentTypeError, "turn_up: expected"),
         ({"hands": [["AH"]], "stock": 5}, ArgumentTypeError, "stock: expected"),
     ],
@@ -249,6 +250,19 @@ def test_rules_must_be_rules() -> None:
 def test_a_fixed_deal_names_each_card_once(kwargs: dict[str, Any], error: type, words: str) -> None:
     with pytest.raises(error, match=words):
         FixedDeal(**kwargs)
+
+
+def test_a_turn_up_named_in_a_hand_is_dealt_only_as_the_dealers_own_card() -> None:
+    # The dealer's own turn-up is one of his cards (trumps.turn_up_to: dealer, 1.8.4); where
+    # the turn-up is the next card, a turn-up named in a hand is a card dealt twice.
+    hands = ["AH KH QH JH TH", "2D 3D 4D 5D 6D", "2C 3C 4C 5C 9S"]
+    fixed = FixedDeal(hands=hands, turn_up="9S")
+    bourre = cardrules.load_variant("bourre")
+    assert Session(bourre, 3, dealer=2, deal=fixed).deal.view.turnup_text == "9S"
+    with pytest.raises(RecordError, match="9S is dealt twice"):
+        Session(cardrules.load_variant("five-card-loo"), 3, dealer=2, deal=fixed)
+    with pytest.raises(RecordError, match="dealer's own card"):
+        Session(bourre, 3, dealer=1, deal=fixed)
 
 
 @FAST

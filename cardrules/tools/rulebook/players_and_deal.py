@@ -1,7 +1,8 @@
 """The sentence table, sections 1 and 2: the players and the pack, and the deal.
 
->>> [rule.topic for rule in THE_DEAL]
-['The deal', 'The first card', 'The miss', 'Where the miss is dealt', 'Trumps']
+>>> [rule.topic for rule in THE_DEAL]  # doctest: +NORMALIZE_WHITESPACE
+['The deal', 'The first card', 'The miss', 'Where the miss is dealt', 'Trumps',
+ "The dealer's turn-up"]
 """
 
 from __future__ import annotations
