@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from cardrules.rules.model import Scoring
+from cardrules.rules.model import PoolAward, Scoring
 from cardrules.tools.simulate.bots import bot_name
 from cardrules.tools.simulate.estimates import Estimate, Metric, metrics
 from cardrules.tools.simulate.mechanisms import statistic
@@ -73,6 +73,8 @@ class Summary:
     totals: tuple[int, ...] = attrs.field(repr=False, eq=False)
     pools: tuple[int, ...] = attrs.field(default=(), repr=False, eq=False)
     nets: tuple[tuple[int, ...], ...] = attrs.field(default=(), repr=False, eq=False)
+    #: Whether the pool goes to one player (Bourré): a loo is then called a bourré.
+    pot_to_one: bool = attrs.field(default=False, repr=False, eq=False)
 
     @property
     def points(self) -> bool:
@@ -248,13 +250,21 @@ class Summary:
                 f"{ci_text(est['game_length'])}"
             )
         else:
-            lines.append(f"  {'pool left on the table':<30} {self.pool_left:>9}")
-            stats = [
-                ("loo_rate", "loo rate (of standing hands)", self.looed),
-                ("looed_per_player", "looed per player per deal", self.looed),
-                ("deals_with_loo", "deals with a loo", self.deals_with_loo),
-                ("singles", "singles (nothing carried)", self.singles),
-            ]
+            left = "pot left on the table" if self.pot_to_one else "pool left on the table"
+            lines.append(f"  {left:<30} {self.pool_left:>9}")
+            if self.pot_to_one:
+                stats = [
+                    ("loo_rate", "bourré rate (standing hands)", self.looed),
+                    ("looed_per_player", "bourré per player per deal", self.looed),
+                    ("deals_with_loo", "deals with a bourré", self.deals_with_loo),
+                ]
+            else:
+                stats = [
+                    ("loo_rate", "loo rate (of standing hands)", self.looed),
+                    ("looed_per_player", "looed per player per deal", self.looed),
+                    ("deals_with_loo", "deals with a loo", self.deals_with_loo),
+                    ("singles", "singles (nothing carried)", self.singles),
+                ]
             if self.hands_dealt or self.flushes:
                 stats.append(("flushes", "deals ended by a flush", self.flushes))
             for key, label, count in stats:
@@ -265,7 +275,8 @@ class Summary:
                     f"{ci_text(est['dealt_flush'])} of {self.hands_dealt} hands"
                 )
             lines.append(
-                f"  {'pool played for':<30} {'':>9}  {ci_text(est['pool'])}  "
+                f"  {'pot played for' if self.pot_to_one else 'pool played for':<30} {'':>9}  "
+                f"{ci_text(est['pool'])}  "
                 f"median {plain(self.median_pool)}, largest {self.largest_pool}"
             )
             lines.append(f"  {'counters won (all seats)':<30} {self.won:>9}  {ci_text(est['won'])}")
@@ -337,4 +348,5 @@ def summarise(plan: Plan, run: Running, house_rules: Sequence[str] = ()) -> Summ
         totals=tuple(tot),
         pools=tuple(run.pool_series),
         nets=tuple(run.net_series),
+        pot_to_one=rules.settlement.award is not PoolAward.BY_TRICKS,
     )
