@@ -21,6 +21,7 @@ import cardrules
 from cardrules.cards import parse_card
 from cardrules.engine.dealing import FixedDeal
 from cardrules.engine.encoding import Encoder
+from cardrules.engine.offer import Offer
 from cardrules.engine.sampling import determinize
 from cardrules.engine.session import Session
 from cardrules.errors import RecordError
@@ -214,3 +215,27 @@ def test_simulate_speaks_of_the_pot_and_the_bourre() -> None:
     assert "bourré rate (standing hands)" in text and "pot played for" in text
     assert "singles" not in text and "loo rate" not in text
     assert summary.looed <= summary.stood and sum(summary.net) + summary.pool_left == 0
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"exchange.timing": "after_declarations"},
+        {"exchange.dealer_may_discard_turnup": False, "declarations.dealer_plays_on_ace": False},
+    ],
+)
+def test_the_offer_and_the_bots_follow_the_options(overrides: dict[str, object]) -> None:
+    """At every decision the fast path's offer is the legal actions; the rules of thumb and
+    the search play the options out."""
+    rules = cardrules.load_variant("bourre", overrides=overrides)
+    for players, seed in ((3, 1), (7, 2)):
+        s = Session(rules, players, seed=seed)
+        bots = [
+            make_bot("mc:2" if k == 0 else "heuristic", random.Random(k)) for k in range(players)
+        ]
+        offer = Offer()
+        while not s.is_over:
+            s.deal.fill_offer(offer)
+            assert offer.legal() == s.legal_actions()
+            s.apply(bots[s.to_move].choose(SeatView(s, s.to_move)))
+        assert s.deals_played == players

@@ -31,7 +31,7 @@ from cardrules.engine.actions import exchange_cards_of, parse_action, with_excha
 from cardrules.engine.bidding import apply_bid, legal_bid, open_bidding
 from cardrules.engine.challenges import windows
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
-from cardrules.engine.declaring import exchange_cap, remembered_words
+from cardrules.engine.declaring import exchangeable, next_drawer, words_of
 from cardrules.engine.duties import moment_now
 from cardrules.engine.offer import Offer
 from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
@@ -200,7 +200,11 @@ class Deal(DealState):
         while decl.pos < self.n and status[self.order[decl.pos]] == OUT:
             decl.pos += 1
         if decl.pos >= self.n:
-            self._after_declarations()
+            seat = next_drawer(self)  # the draw, where it follows the declarations (D78)
+            if seat < 0:
+                self._after_declarations()
+            else:
+                self.to_move = seat
             return
         seat = self.order[decl.pos]
         if (
@@ -360,8 +364,8 @@ class Deal(DealState):
                 words = [*words, *self.tb.civil_lead(self.cards.trump, cards)]
             offer.words = words
         elif phase == DECLARE:
-            words, limit = self._declaration_words()
-            offer.set_exchanges(seat, words, self._exchangeable(), limit)
+            words, limit = words_of(self)
+            offer.set_exchanges(seat, words, exchangeable(self), limit)
         else:
             offer.set_legal(seat, self.legal_actions())
 
@@ -378,35 +382,10 @@ class Deal(DealState):
     # ------------------------------------------------------------------ declaring
 
     def _legal_declare(self) -> list[int]:
-        words, limit = self._declaration_words()
+        words, limit = words_of(self)
         if not limit:
             return words
-        return with_exchanges(words, self._exchangeable(), limit)  # sorted
-
-    def _exchangeable(self) -> list[int]:
-        """The cards the seat to move may exchange: his hand, but the dealer's turn-up
-        where he may not discard it (1.8.5, D77)."""
-        hand = self.cards.hands[self.to_move]
-        if self.tb.kept_turnup and self.to_move == self.dealer:
-            return [c for c in hand if c != self.cards.turnup]
-        return hand
-
-    def _declaration_words(self) -> tuple[list[int], int]:
-        """:func:`~cardrules.engine.declaring.declaration_words` for the seat to move."""
-        seat = self.to_move
-        cards = self.cards
-        decl = self.decl
-        miss_there = cards.miss is not None
-        dealer = seat == self.dealer
-        standers = 0
-        if miss_there and dealer:  # only then does the count matter
-            standers = sum(1 for s in self.order if decl.status[s] == STOOD)
-        exchanged = decl.exchanged[seat] >= 0
-        bound = dealer and cards.turnup in self.tb.binding_turnups  # a turned ace (1.8.5)
-        stock = min(len(cards.stock), exchange_cap(self.rules, self.n))  # the cap (D79)
-        key = (dealer, miss_there, standers, exchanged, stock, len(cards.hands[seat]), bound)
-        found = self.tb.declarations.get(key)  # kept with the tables by what it reads
-        return remembered_words(self.tb, key) if found is None else found
+        return with_exchanges(words, exchangeable(self), limit)  # sorted
 
     def _apply_declare(self, a: int) -> None:
         seat = self.to_move
@@ -416,7 +395,7 @@ class Deal(DealState):
             decl.status[seat] = THREW
             if seat == self.dealer:
                 decl.pos += 1
-                self._after_declarations()
+                self._next_declarer()
                 return
         elif a == A.TAKE_MISS:
             self._discard(seat, cards.hands[seat])  # his own cards go aside, unexposed

@@ -124,6 +124,8 @@ def declare_reason(deal: DealView, a: int) -> str:
             return "these rules have no exchange"
         if deal.exchanged[deal.to_move] >= 0:
             return "no second exchange is allowed"
+        if deal.drawing == 1:
+            return "the exchanges are made once everybody has declared"
         cards = exchange_cards(a)
         if any(c not in deal.hand(deal.to_move) for c in cards):
             return "only cards in the hand may be exchanged"
@@ -136,6 +138,8 @@ def declare_reason(deal: DealView, a: int) -> str:
     if a == A.TAKE_MISS:
         return "the miss has been taken" if deal.miss_taker >= 0 else "there is no miss"
     if a == A.THROW_UP:
+        if deal.drawing == 2:
+            return "everybody has declared: stand pat or exchange"
         if not r.declarations.allow_throw_up:
             return "these rules do not allow throwing up"
         if deal.turnup in deal.tables.binding_turnups:

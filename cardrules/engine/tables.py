@@ -22,7 +22,16 @@ from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_o
 from cardrules.engine.actions import civil_id
 from cardrules.engine.duties import play_duty
 from cardrules.engine.tricks import civil_call_offered, follow_rule, lead_rule, verdict_table
-from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Rules, TrickWinner, TurnUpTo
+from cardrules.rules.model import (
+    EqualRanks,
+    ExchangeMode,
+    ExchangeTiming,
+    LooMode,
+    MixedFloor,
+    Rules,
+    TrickWinner,
+    TurnUpTo,
+)
 
 PROMOTED_POWER = 100
 
@@ -36,6 +45,7 @@ class Tables:
         "called_follow",
         "civil_call",
         "declarations",
+        "draw_after",
         "duty",
         "follow",
         "kept_turnup",
@@ -113,8 +123,13 @@ class Tables:
         #: The declarations open, as the deal asks for them, by what they depend on (at
         #: most a few thousand: see :meth:`~cardrules.engine.deal.Deal.legal_actions`).
         self.declarations: dict[
-            tuple[bool, bool, int, bool, int, int, bool], tuple[list[int], int]
+            tuple[bool, bool, int, bool, int, int, bool, int], tuple[list[int], int]
         ] = {}
+        #: Whether the exchanges follow the declarations, the standers in turn (D78).
+        ex = rules.exchange
+        self.draw_after = (
+            ex.mode is not ExchangeMode.NONE and ex.timing is ExchangeTiming.AFTER_DECLARATIONS
+        )
         held = rules.trumps.turn_up and rules.trumps.turn_up_to is TurnUpTo.DEALER
         #: The turn-ups that oblige the dealer to stand: the aces, where the rules say so.
         self.binding_turnups = frozenset(

@@ -176,6 +176,15 @@ class DealView:
         return self._d.decl.status
 
     @property
+    def drawing(self) -> int:
+        """Where the exchanges follow the declarations (D78): 1 while declaring, 2 in the
+        draw; 0 where they go with the declarations."""
+        d = self._d
+        if not d.tb.draw_after:
+            return 0
+        return 2 if d.decl.pos >= d.n else 1
+
+    @property
     def exchanged(self) -> Sequence[int]:
         """How many cards each seat exchanged (-1 for no exchange)."""
         return self._d.decl.exchanged

@@ -225,6 +225,7 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
                     bound=s == v.dealer and v.turnup in t.tables.binding_turnups,
                     keep=v.turnup if s == v.dealer and t.tables.kept_turnup else -1,
                     cap=exchange_cap(r, n),
+                    drawing=1 if t.tables.draw_after else 0,
                 )
                 sit = Situation(
                     rules=r,

@@ -320,6 +320,7 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("trumps.turn_up_to", ANY, _BR, "1.8.4, D77"),
     ("declarations.dealer_plays_on_ace", ANY, _BR, "1.8.5, D77"),
     ("exchange.dealer_may_discard_turnup", ANY, _BR, "1.8.5, D77"),
+    ("exchange.timing", ANY, _BR, "1.8.7, D78"),
     ("exchange.max_cards", ANY, _BR, "1.8.7, D79"),
     ("exchange.max_cards_from", ANY, _BR, "1.8.7, D79"),
     ("exchange.max_cards_large", ANY, _BR, "1.8.7, D79"),

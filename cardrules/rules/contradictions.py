@@ -14,6 +14,7 @@ from collections.abc import Callable
 from cardrules.rules.handsizes import SCHEDULES
 from cardrules.rules.model import (
     ExchangeMode,
+    ExchangeTiming,
     Finish,
     FirstDeal,
     FirstLeader,
@@ -209,6 +210,19 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "flushes need suits, but tricks are won by rank alone",
         ("special_hands.flush.enabled", "tricks.winner"),
         "set special_hands.flush.enabled: false",
+    ),
+    # The draw after the declarations is made by the players who stood on their own
+    # hands: a miss taken while declaring would make a second kind of exchange (D78).
+    (
+        lambda r: (
+            r.exchange.mode is not ExchangeMode.NONE
+            and r.exchange.timing is ExchangeTiming.AFTER_DECLARATIONS
+            and r.deal.miss
+        ),
+        "the exchanges follow the declarations (exchange.timing: after_declarations), but "
+        "deal.miss deals a spare hand to take while declaring",
+        ("exchange.timing", "deal.miss"),
+        "set deal.miss: false, or exchange.timing: with_declaration",
     ),
     # The turn-up as the dealer's own card is in his hand: it cannot be in the stock too,
     # nor be the exposed card of Peel's single, which deals no hands (1.8.4, D77).

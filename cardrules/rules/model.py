@@ -52,6 +52,7 @@ from cardrules.rules.options import ContractMiss as ContractMiss
 from cardrules.rules.options import DealStart as DealStart
 from cardrules.rules.options import EqualRanks as EqualRanks
 from cardrules.rules.options import ExchangeMode as ExchangeMode
+from cardrules.rules.options import ExchangeTiming as ExchangeTiming
 from cardrules.rules.options import Finish as Finish
 from cardrules.rules.options import FirstDeal as FirstDeal
 from cardrules.rules.options import FirstDealer as FirstDealer
@@ -279,6 +280,12 @@ class Exchange:
         ExchangeMode.NONE, "Exchange from the stock while declaring.", source="1.2.6, D44"
     )
     exchanger_must_play: bool = opt(True, "A player who exchanges must play.", source="1.2.6")
+    timing: ExchangeTiming = opt(
+        ExchangeTiming.WITH_DECLARATION,
+        "When a player exchanges: as he declares (with_declaration), or once everybody has "
+        "declared, the players who stood in turn from the dealer's left (after_declarations).",
+        source="1.8.7, D78",
+    )
     turnup_drawable: bool = opt(False, "The turn-up may be drawn in exchange.", source="D43")
     max_cards: int | None = opt(
         None,

@@ -28,6 +28,7 @@ __all__ = [
     "DealStart",
     "EqualRanks",
     "ExchangeMode",
+    "ExchangeTiming",
     "Finish",
     "FirstDeal",
     "FirstDealer",
@@ -124,6 +125,14 @@ class ExchangeMode(Choice):
 
     NONE = "none"
     ONCE_ANY_NUMBER = "once_any_number"
+
+
+class ExchangeTiming(Choice):
+    """When the exchanges are made: each with its player's declaration, or in turn once
+    everybody has declared (1.8.7, D78)."""
+
+    WITH_DECLARATION = "with_declaration"
+    AFTER_DECLARATIONS = "after_declarations"
 
 
 class FirstLeader(Choice):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from cardrules.rules.model import (
     AllPass,
     ExchangeMode,
+    ExchangeTiming,
     LoneStander,
     PassCard,
     ReceiverDiscard,
@@ -284,6 +285,26 @@ DECLARING: tuple[Rule, ...] = (
         },
         applies=lambda r: exchanging(r) and r.trumps.turn_up,
         quiet=lambda r: r.trumps.turn_up_to is TurnUpTo.DEALER,
+    ),
+    Rule(
+        DECL,
+        "When the exchanges are made",
+        ("exchange.timing",),
+        {
+            ExchangeTiming.WITH_DECLARATION: (
+                "with the declaration",
+                "A player who stands says at once how many cards he exchanges, and draws them "
+                "before the next player declares.",
+            ),
+            ExchangeTiming.AFTER_DECLARATIONS: (
+                "after all have declared",
+                "Nobody exchanges while declaring. Once everybody has declared, the players "
+                "who stand, in turn from the dealer's left, each exchange or stand pat; a "
+                "player left alone takes the pool without play and draws nothing.",
+            ),
+        },
+        applies=exchanging,
+        quiet=lambda r: r.exchange.timing is ExchangeTiming.WITH_DECLARATION,
     ),
     Rule(
         DECL,
