@@ -18,7 +18,7 @@ import cardrules
 from cardrules.cards import parse_card
 from cardrules.engine import actions as A
 from cardrules.engine.dealing import FixedDeal
-from cardrules.engine.duties import Moment, base_rule
+from cardrules.engine.duties import Moment, base_rule, legality_reads_hidden_cards
 from cardrules.engine.encoding import Encoder
 from cardrules.engine.offer import Offer
 from cardrules.engine.phases import OVER, PLAY
@@ -27,6 +27,7 @@ from cardrules.players.base import random_legal
 from cardrules.players.montecarlo import MonteCarloBot
 from cardrules.players.playout import play_out
 from cardrules.rules import loader
+from cardrules.tools.conformance import check_rules
 
 BOURRE_PLAY = {
     "promoted": {"card": None},
@@ -149,3 +150,20 @@ def test_a_duty_set_where_it_cannot_bind_is_named_with_the_reason(tmp_path: Path
         "following.head_when_trumped has no effect: following.head_trick is false",
     ) in found
     assert (8, "leads.cinch has no effect: tricks.winner is rank_only: no card is a trump") in found
+
+
+def test_conformance_lets_only_the_legal_actions_read_hidden_hands_under_actual() -> None:
+    # Under `actual` the leader must lead a trump when no other hand holds one, which a
+    # swap of hidden cards can change: the conformance check allows exactly that, and only
+    # under that rule (the property test found a deal where seat 4's lead changed so).
+    changes = {
+        "trumps.turn_up_to": "nobody",
+        "leads.two_or_more_trumps": "highest",
+        "leads.trump_if_others_void": "actual",
+    }
+    rules = cardrules.load_variant("bourre", overrides=changes)
+    assert legality_reads_hidden_cards(rules)
+    report = check_rules(rules, 5, deals=4, seed=0, deep_every=1)
+    assert report.ok, str(report)
+    public = dict(changes, **{"leads.trump_if_others_void": "public"})
+    assert not legality_reads_hidden_cards(cardrules.load_variant("bourre", overrides=public))

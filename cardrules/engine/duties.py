@@ -32,9 +32,19 @@ from typing import Protocol
 from cardrules.cards import NO_TRUMP, RANKS
 from cardrules.engine import tricks
 from cardrules.engine.parts import Cards, TrickPlay
+from cardrules.rules.model import Rules
 from cardrules.rules.options import Cinch, HonourTrump, OthersVoid
 
-__all__ = ["Duty", "HandRule", "Moment", "base_rule", "moment_now", "play_duty", "shown_out"]
+__all__ = [
+    "Duty",
+    "HandRule",
+    "Moment",
+    "base_rule",
+    "legality_reads_hidden_cards",
+    "moment_now",
+    "play_duty",
+    "shown_out",
+]
 
 
 class Tables(tricks.Tables, Protocol):
@@ -165,6 +175,23 @@ def shown_out(tb: Tables, m: Moment, q: int) -> bool:
 def _highest(cards: list[int], pw: list[int]) -> list[int]:
     top = max(pw[c] for c in cards)
     return [c for c in cards if pw[c] == top]
+
+
+def legality_reads_hidden_cards(rules: Rules) -> bool:
+    """Whether a player's legal plays may depend on cards hidden from him.
+
+    Only ``leads.trump_if_others_void: actual`` does: it looks into the other hands, more
+    than anyone at the table can know (a rule for trying hands, as the rulebook says). Under
+    it the legal actions in a seat's observation change when hidden cards move.
+
+    >>> import cardrules
+    >>> legality_reads_hidden_cards(cardrules.load_variant("bourre"))
+    False
+    >>> r = cardrules.load_variant("bourre", overrides={"leads.trump_if_others_void": "actual"})
+    >>> legality_reads_hidden_cards(r)
+    True
+    """
+    return rules.leads.trump_if_others_void is OthersVoid.ACTUAL
 
 
 def play_duty(tb: Tables) -> Duty | None:

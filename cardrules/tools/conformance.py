@@ -21,6 +21,7 @@ from typing import Any
 import attrs
 
 from cardrules.engine.actions import CIVIL, PLAY, THROW_UP, action_text
+from cardrules.engine.duties import legality_reads_hidden_cards
 from cardrules.engine.record import replay
 from cardrules.engine.sampling import Place, place_cards, put_cards
 from cardrules.engine.session import Origin, Session
@@ -219,13 +220,25 @@ def _deep_checks(s: Session, legal: list[int], rng: random.Random) -> tuple[str,
                 return "refusal", f"refusing {action_text(unlisted)} changed the state"
         else:
             return "refusal", f"unlisted action {action_text(unlisted)} was accepted"
+    # Under a rule that reads the hidden hands the legal actions may change with them, as
+    # that rule says; everything else a seat observes still must not.
+    hidden_legal = legality_reads_hidden_cards(s.rules)
     for seat in range(s.players):
         if s.observation(seat) != obs_before[seat]:
             return "observation", "observing changed the observation"
         t = _hidden_swap(s, seat, rng)
-        if t is not None and t.observation(seat) != obs_before[seat]:
+        if t is not None and _seen(t.observation(seat), hidden_legal) != _seen(
+            obs_before[seat], hidden_legal
+        ):
             return "observation", f"seat {seat}'s observation changed when hidden cards moved"
     return None
+
+
+def _seen(obs: dict[str, Any], hidden_legal: bool) -> dict[str, Any]:
+    """``obs`` without its legal actions when the rules let those read hidden cards."""
+    if not hidden_legal:
+        return obs
+    return {k: v for k, v in obs.items() if k not in ("legal", "legal_ids")}
 
 
 def _unlisted(s: Session, legal: list[int], rng: random.Random) -> int | None:
