@@ -22,10 +22,10 @@ import importlib.util
 __all__ = ["COMPILED", "compiled_modules"]
 
 #: The modules the compiled build compiles: the engine's hot path (the phase machine,
-#: tricks, settlement, the fast path) and the players' random choice. Left out: the
-#: session, which builds instances with ``cls.__new__`` (mypyc refuses it), and dealing,
-#: whose ``deal_cards`` tests replace on the deal's module (a compiled caller would not
-#: see the replacement).
+#: tricks, settlement, the fast path). Left out: the session, which builds instances with
+#: ``cls.__new__`` (mypyc refuses it); dealing, whose ``deal_cards`` tests replace on the
+#: deal's module (a compiled caller would not see the replacement); and the players' base,
+#: whose ``RandomBot`` a user may subclass (Python code cannot subclass a compiled class).
 COMPILED = (
     "cardrules.cards",
     "cardrules.engine.actions",
@@ -45,7 +45,6 @@ COMPILED = (
     "cardrules.engine.tables",
     "cardrules.engine.tricks",
     "cardrules.engine.view",
-    "cardrules.players.base",
     "cardrules.players.playout",
 )
 
