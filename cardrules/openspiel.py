@@ -48,6 +48,7 @@ from cardrules.engine.actions import action_text
 from cardrules.engine.chance import outcome_text
 from cardrules.engine.encoding import Encoder
 from cardrules.engine.handsize import varies
+from cardrules.engine.restock import may_restock
 from cardrules.engine.rulesdata import rules_hash
 from cardrules.engine.sampling import determinize
 from cardrules.engine.session import Session
@@ -192,8 +193,14 @@ class CardRulesGame(pyspiel.Game):  # type: ignore[misc]
     def max_chance_nodes_in_history(self) -> int:
         """The most chance nodes of one deal: the cut, the number of cards when the rules
         draw it (``deal.sizes.vary: random``), then one per card dealt or drawn (at most
-        the pack)."""
-        return 1 + varies(self.rules) + len(self._start.tables.pack)
+        the pack, and where the stock is restocked when it runs out, a hand more for each
+        player)."""
+        start = self._start
+        pack = len(start.tables.pack)
+        more = 0
+        if may_restock(self.rules, start.players, pack):
+            more = start.players * self.rules.deal.hand_size
+        return 1 + varies(self.rules) + pack + more
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None

@@ -108,9 +108,9 @@ def test_the_fast_and_the_checked_path_play_the_same_sessions(
     _same_by_both_paths(game, house, base=5, sessions=3, deals=8)
 
 
-#: Options no bundled file sets that change who declares, what a flush does and how a
-#: session ends: the dealer out of the play, a flush made by an exchange shown at once,
-#: Peel's quick finishes.
+#: Options no bundled file sets that change who declares, what a flush does, how a
+#: session ends and what makes up the stock: the dealer out of the play, a flush made by an
+#: exchange shown at once, Peel's quick finishes, Bourré's other restocks.
 OVERRIDES: list[tuple[str, tuple[str, ...], dict[str, object]]] = [
     ("three-card-loo", (), {"players.dealer_sits_out_above": 4}),
     ("five-card-loo", (), {"players.dealer_sits_out_above": 4}),
@@ -118,6 +118,8 @@ OVERRIDES: list[tuple[str, tuple[str, ...], dict[str, object]]] = [
     ("three-card-loo", (), {"session.finish": "release_loos"}),
     ("five-card-loo", ("hoffmann-1909",), {"session.finish": "release_loos"}),
     ("irish-loo", (), {"session.finish": "divide_pool", "session.rounds": 2}),
+    ("bourre", (), {"exchange.restock": "folds_first", "exchange.timing": "after_declarations"}),
+    ("bourre", (), {"exchange.restock": "discards_only"}),
 ]
 
 

@@ -268,19 +268,31 @@ def deal_outcomes(pack: Sequence[int], dealt: Sequence[int]) -> list[tuple[int, 
 
 
 def draw_outcomes(
-    stock: Sequence[int], turnup: int, drawn: Sequence[int]
+    stock: Sequence[int],
+    turnup: int,
+    drawn: Sequence[int],
+    restocks: Sequence[Sequence[int]] = (),
 ) -> list[tuple[int, float]]:
     """The next card drawn from ``stock`` (top at the end) after ``drawn``: any hidden
     card above the turn-up when it lies in the stock (drawn last, D43), alike; when none
-    is left above it, the turn-up; after it, any card under it.
+    is left above it, the turn-up; after it, any card under it. When the stock is used up,
+    any card of the first of ``restocks`` (what restocking would gather, in order:
+    :func:`cardrules.engine.restock.batches`) not yet drawn, alike.
 
     >>> draw_outcomes([40, 9, 3], 40, [])
     [(3, 0.5), (9, 0.5)]
     >>> draw_outcomes([40, 9, 3], 40, [9, 3])
     [(40, 1.0)]
+    >>> draw_outcomes([9], -1, [9], restocks=[[20, 21], [30]])
+    [(20, 0.5), (21, 0.5)]
     """
     gone = set(drawn)
     rest = [c for c in stock if c not in gone]
+    if not rest:
+        for batch in restocks:
+            rest = [c for c in batch if c not in gone]
+            if rest:
+                break
     if turnup >= 0 and turnup in rest:
         i = rest.index(turnup)
         above = rest[i + 1 :]
@@ -290,15 +302,20 @@ def draw_outcomes(
     return [(c, p) for c in rest]
 
 
-def stack_stock(stock: list[int], drawn: Sequence[int]) -> None:
-    """Put ``drawn`` on top of ``stock`` in place, so that drawing takes them in order.
+def stack_stock(stock: list[int], drawn: Sequence[int]) -> list[int]:
+    """Put the cards of ``drawn`` that lie in ``stock`` on top of it in place, so that
+    drawing takes them in order; the rest of ``drawn`` (drawn once the stock ran out, from
+    its restocks) is returned, in order.
 
-    >>> s = [5, 6, 7, 8]; stack_stock(s, [6, 5]); s
-    [7, 8, 5, 6]
+    >>> s = [5, 6, 7, 8]; stack_stock(s, [6, 5, 20]), s
+    ([20], [7, 8, 5, 6])
     """
-    for c in drawn:
+    there = set(stock)
+    top = [c for c in drawn if c in there]
+    for c in top:
         stock.remove(c)
-    stock.extend(reversed(drawn))
+    stock.extend(reversed(top))
+    return [c for c in drawn if c not in there]
 
 
 def fixed_deal(node: ChanceNode, players: int) -> FixedDeal:

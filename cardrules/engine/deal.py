@@ -51,6 +51,7 @@ from cardrules.engine.phases import (
 )
 from cardrules.engine.privacy import public_form, public_text
 from cardrules.engine.refusals import refusal
+from cardrules.engine.restock import restock
 from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import (
     challenge_points,
@@ -426,8 +427,14 @@ class Deal(DealState):
         for c in out:
             hand.remove(c)
         self._discard(seat, out)
-        stock = self.cards.stock
+        cards = self.cards
+        stock = cards.stock
         for _ in out:
+            if not stock:  # the stock has run out: restocked, where the rules say so (D80)
+                restock(cards, self.decl.status, seat, self.rules.exchange.restock)
+                stock = cards.stock
+            if cards.restock_draws:  # the stock holds only the last restock's cards now
+                cards.restock_draws[-1][seat] += 1
             hand.append(stock.pop())
         hand.sort()
         self.decl.exchanged[seat] = len(out)

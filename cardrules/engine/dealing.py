@@ -21,11 +21,12 @@ import attrs
 from cardrules.cards import NO_TRUMP, card_text, parse_card
 from cardrules.engine.arguments import MAX_COUNTERS
 from cardrules.engine.parts import Cards
+from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import Tables
 from cardrules.errors import ArgumentTypeError, ArgumentValueError, RecordError
 from cardrules.rules.bounds import MAX_TABLE
 from cardrules.rules.handsizes import MOST_CARDS
-from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Rules, TurnUpTo
+from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Restock, Rules, TurnUpTo
 
 __all__ = [
     "DealContext",
@@ -66,6 +67,10 @@ def _stock_of(value: Any) -> tuple[str, ...]:
     return _texts_of("stock", value)
 
 
+def _restock_of(value: Any) -> tuple[str, ...]:
+    return _texts_of("restock", value)
+
+
 @attrs.frozen
 class FixedDeal:
     """A deal given card by card, for rulings and tests.
@@ -73,7 +78,11 @@ class FixedDeal:
     ``hands`` are in seat order (seat 0 first, absolute seats); ``miss`` the
     spare hand; ``turn_up`` the trump card; ``stock`` the undealt cards, top
     first (exchanges draw from the top). Cards are text (``"QH"``). Cards not
-    named anywhere are added to the bottom of the stock in pack order.
+    named anywhere are added to the bottom of the stock in pack order. ``restock`` names
+    the cards drawn after the stock runs out, in the order drawn, where the rules restock
+    it (``exchange.restock``, :mod:`cardrules.engine.restock`): cards of the hands, the
+    discards and the folded hands, so named again; those of a restock it does not name come
+    after them in pack order.
 
     Each card must be a card's text, named once in the whole deal, but for a turn-up that
     is also named in a hand (the dealer's own card, ``trumps.turn_up_to: dealer``); a hand
@@ -93,6 +102,7 @@ class FixedDeal:
     miss: tuple[str, ...] = attrs.field(default=(), converter=_miss_of)
     turn_up: str | None = None
     stock: tuple[str, ...] = attrs.field(default=(), converter=_stock_of)
+    restock: tuple[str, ...] = attrs.field(default=(), converter=_restock_of)
 
     def __attrs_post_init__(self) -> None:
         if self.turn_up is not None and not isinstance(self.turn_up, str):
@@ -109,15 +119,32 @@ class FixedDeal:
             if c in seen:
                 raise ArgumentValueError(f"a fixed deal names {card_text(c)} twice")
             seen.add(c)
+        again: set[int] = set()
+        in_stock = {parse_card(t) for t in self.stock}
+        for text in self.restock:
+            try:
+                c = parse_card(text)
+            except ValueError as exc:
+                raise ArgumentValueError(f"a fixed deal's restock: {exc}") from None
+            if c in again:
+                raise ArgumentValueError(f"a fixed deal's restock names {card_text(c)} twice")
+            if c in in_stock:
+                raise ArgumentValueError(
+                    f"a fixed deal's restock names {card_text(c)}, a card of the stock"
+                )
+            again.add(c)
 
     def to_json(self) -> dict[str, Any]:
-        """The fixed deal as a JSON-ready mapping."""
-        return {
+        """The fixed deal as a JSON-ready mapping (``restock`` only where it names cards)."""
+        out: dict[str, Any] = {
             "hands": [list(h) for h in self.hands],
             "miss": list(self.miss),
             "turn_up": self.turn_up,
             "stock": list(self.stock),
         }
+        if self.restock:
+            out["restock"] = list(self.restock)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FixedDeal:
@@ -131,6 +158,7 @@ class FixedDeal:
                 miss=data.get("miss") or (),
                 turn_up=data.get("turn_up"),
                 stock=data.get("stock") or (),
+                restock=data.get("restock") or (),
             )
         except (TypeError, ValueError) as exc:
             raise RecordError(f"a fixed deal cannot be read: {exc}") from None
@@ -254,6 +282,7 @@ class DealingPlan:
         "miss_end",
         "orders",
         "picks",
+        "restock",
         "turn_up",
         "turnup_drawable",
     )
@@ -275,6 +304,9 @@ class DealingPlan:
         #: Whether the turn-up is the dealer's own last card, kept in his hand (1.8.4, D77).
         self.held = turn_up_held(rules)
         self.turnup_drawable = rules.exchange.turnup_drawable
+        #: Whether the stock may be restocked at this table (set by :func:`dealing_plan`,
+        #: which knows the pack): a deal then draws the seed of its restocks' shuffles.
+        self.restock = False
         #: ``orders[dealer]``: the seats from the dealer's left round to the dealer.
         self.orders = [[(d + 1 + i) % n for i in range(n)] for d in range(n)]
 
@@ -286,6 +318,7 @@ def dealing_plan(tb: Tables, ctx: DealContext) -> DealingPlan:
     plan = tb.plans.get(key)
     if plan is None:
         plan = tb.plans[key] = DealingPlan(tb.rules, ctx.players, ctx.first, ctx.last)
+        plan.restock = may_restock(tb.rules, ctx.players, len(tb.pack))
     assert isinstance(plan, DealingPlan)
     return plan
 
@@ -337,6 +370,9 @@ def deal_cards(
         rest = deck[k:]
         rest.reverse()  # the top of the stock is the end of the list
         cards.stock = rest
+        if plan.restock:
+            # The order of every restock of this deal, drawn now: the state stays a value.
+            cards.restock_seed = (rng or random.Random()).getrandbits(32)
     if exposed:
         _expose_single(tb, ctx, order, cards)
     elif cards.turnup >= 0 and plan.turnup_drawable:
@@ -523,6 +559,14 @@ def _deal_fixed(
     stock = top + [c for c in tb.pack if c not in seen]
     stock.reverse()
     cards.stock = stock
+    if fixed.restock:
+        if r.exchange.restock is Restock.NONE:
+            raise RecordError("these rules never restock the stock (exchange.restock: none)")
+        named = [parse_card(t) for t in fixed.restock]
+        strays = [card_text(c) for c in named if c not in tb.pack or c in stock]
+        if strays:
+            raise RecordError(f"a restock gathers dealt cards, not {', '.join(strays)}")
+        cards.restock_first = named
 
 
 _PLANS: dict[tuple[Any, ...], list[int]] = {}

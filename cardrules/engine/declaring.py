@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_ids
 from cardrules.engine.phases import STOOD
+from cardrules.engine.restock import drawable
 from cardrules.engine.state import DealState
 from cardrules.engine.tables import Tables
 from cardrules.engine.view import DealView
@@ -44,7 +45,7 @@ def legal_declarations(view: DealView, seat: int) -> list[int]:
         miss_there=view.miss is not None,
         standers=len(view.stood()),
         exchanged=view.exchanged[seat] >= 0,
-        stock=len(view.stock),
+        stock=view.drawable(seat),
         bound=seat == view.dealer and view.turnup in view.tables.binding_turnups,
         keep=view.turnup if seat == view.dealer and view.tables.kept_turnup else -1,
         cap=exchange_cap(view.rules, view.players),
@@ -172,7 +173,10 @@ def words_of(deal: DealState) -> tuple[list[int], int]:
     tb = deal.tb
     bound = dealer and cards.turnup in tb.binding_turnups  # a turned ace (1.8.5)
     drawing = (2 if decl.pos >= deal.n else 1) if tb.draw_after else 0  # (D78)
-    stock = min(len(cards.stock), exchange_cap(deal.rules, deal.n))  # the cap (D79)
+    stock = len(cards.stock)
+    if tb.restock is not None:  # and what the restocks would give (D80)
+        stock = drawable(cards, decl.status, seat, tb.restock)
+    stock = min(stock, exchange_cap(deal.rules, deal.n))  # the cap (D79)
     hand = len(cards.hands[seat])
     key = (dealer, miss_there, standers, exchanged, stock, hand, bound, drawing)
     found = tb.declarations.get(key)

@@ -92,7 +92,10 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
     must lead trumps once the others have shown they hold none
     (``leads.trump_if_others_void: public``), ``shown_out_of_trumps`` (the seats that have
     shown it, :func:`~cardrules.engine.duties.shown_out`); where the turn-up is the
-    dealer's own card, ``turn_up_aside`` (whether he exchanged it, laying it aside face up).
+    dealer's own card, ``turn_up_aside`` (whether he exchanged it, laying it aside face up);
+    once the stock has run out and been made up again (``exchange.restock``, D80),
+    ``restocks``: for each time, how many ``cards`` were gathered and how many each seat
+    ``drawn`` from them.
     """
     d = session.deal
     v = d.view
@@ -160,6 +163,15 @@ def observe(session: Table, seat: int) -> dict[str, Any]:
         moment = moment_now(d.play, d.cards, -1)
         obs["shown_out_of_trumps"] = [
             s for s in v.in_play if s < n and shown_out(v.tables, moment, s)
+        ]
+    if v.restocks:
+        # The stock made up again when it ran out (D80): how many cards each time, and how
+        # many of them each seat drew, seen by all.
+        # Each restock's cards were all drawn but those the stock still holds.
+        last = len(v.restock_draws) - 1
+        obs["restocks"] = [
+            {"cards": sum(k) + (len(v.stock) if i == last else 0), "drawn": list(k)}
+            for i, k in enumerate(v.restock_draws)
         ]
     if turn_up_held(session.rules):
         # The dealer's own turn-up is seen where it lies: in his hand, played, or laid

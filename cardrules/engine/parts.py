@@ -121,6 +121,15 @@ class Cards(Part):
     ``dealt`` is each seat's hand as dealt, for perfect recall; ``discarded`` and
     ``discard_owner`` the cards laid aside face down and who laid each; ``shown`` the
     hands shown to all, by seat.
+
+    Where the stock is restocked when it runs out (``exchange.restock``,
+    :mod:`cardrules.engine.restock`): ``restocks`` holds the cards of each restock, sorted
+    (a discard among them no longer lies where it was laid), and ``restock_draws``,
+    for each restock, how many of its cards each seat drew; ``restock_seed`` orders the
+    cards of each restock as a shuffle would (-1 where nothing is shuffled: a fixed deal, or
+    explicit chance, where the cards drawn are chance outcomes), and ``restock_first`` names
+    the cards that come first, in that order, whatever the seed says (a fixed deal's
+    ``restock``; the outcomes of an explicit draw).
     """
 
     __slots__ = (
@@ -130,6 +139,10 @@ class Cards(Part):
         "exposed_single",
         "hands",
         "miss",
+        "restock_draws",
+        "restock_first",
+        "restock_seed",
+        "restocks",
         "shown",
         "stock",
         "trump",
@@ -147,6 +160,10 @@ class Cards(Part):
         self.discard_owner: list[int] = []
         self.shown: dict[int, list[int]] = {}
         self.exposed_single = False
+        self.restocks: list[list[int]] = []
+        self.restock_draws: list[list[int]] = []
+        self.restock_seed = -1
+        self.restock_first: list[int] = []
 
     def copy(self) -> Cards:
         """An independent copy (written out field by field: it is on every clone's path)."""
@@ -161,6 +178,10 @@ class Cards(Part):
         new.discard_owner = list(self.discard_owner)
         new.shown = {s: list(h) for s, h in self.shown.items()} if self.shown else {}
         new.exposed_single = self.exposed_single
+        new.restocks = self.restocks  # replaced, never changed in place (restock.py)
+        new.restock_draws = [list(r) for r in self.restock_draws] if self.restock_draws else []
+        new.restock_seed = self.restock_seed
+        new.restock_first = self.restock_first  # replaced, never changed in place
         return new
 
     @classmethod

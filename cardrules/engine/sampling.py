@@ -41,6 +41,9 @@ __all__ = [
     "others_plays",
     "play_conflicts",
     "redeal",
+    "restock_conflicts",
+    "restock_deal",
+    "restock_known",
 ]
 
 #: Where a hidden card lies: (``hand``, seat, index) — the miss played for the pool is the
@@ -72,9 +75,99 @@ def hidden_places(t: Session, seat: int) -> list[Place]:
     owners = v.discard_owner
     out = v.discarded
     places.extend(
-        ("discard", 0, i) for i in range(len(out)) if owners[i] != seat and out[i] != v.turnup
+        ("discard", 0, i) for i in v.lying_discards if owners[i] != seat and out[i] != v.turnup
     )
     return places
+
+
+def restock_known(t: Session, seat: int) -> list[tuple[list[int], dict[int, int], bool]]:
+    """What ``seat`` knows of where the cards of each restock (D80) lie: for each restock
+    holding cards of his own (his discards, his folded hand) that are hidden from him now,
+    (those cards; for each other player, how many of them his hand may hold: the cards he
+    drew from that restock, less those of them he has played; whether the stock may hold
+    them, being what is left of that restock). Empty where nothing was restocked."""
+    v = t.deal.view
+    if not v.restocks:
+        return []
+    own = set(v.dealt_hand(seat))
+    played = v.played
+    last = len(v.restocks) - 1
+    out: list[tuple[list[int], dict[int, int], bool]] = []
+    for b, (batch, draws) in enumerate(zip(v.restocks, v.restock_draws, strict=True)):
+        mine = [c for c in batch if c in own]
+        shown = {c for _, c in played}
+        hidden = [c for c in mine if c not in shown]
+        if not hidden:
+            continue
+        caps = {
+            p: k - sum(1 for q, c in played if q == p and c in mine)
+            for p, k in enumerate(draws)
+            if k and p != seat
+        }
+        out.append((hidden, {p: k for p, k in caps.items() if k > 0}, b == last))
+    return out
+
+
+def restock_deal(
+    places: Sequence[Place],
+    cards: Sequence[int],
+    known: Sequence[tuple[list[int], dict[int, int], bool]],
+    rng: random.Random,
+) -> list[int]:
+    """A random deal of ``cards`` into ``places`` in which each restock's cards known to the
+    seat (:func:`restock_known`) lie where that restock's cards can: in the stock it left,
+    or among the cards each player drew from it (as many places of his hand as he may
+    hold, chosen at random); the other cards anywhere else, alike."""
+    out: list[int | None] = [None] * len(places)
+    unlabelled: dict[int, list[int]] = {}
+    stock: list[int] = []
+    for i, (kind, who, _) in enumerate(places):
+        if kind == "hand":
+            unlabelled.setdefault(who, []).append(i)
+        elif kind == "stock":
+            stock.append(i)
+    placed: set[int] = set()
+    for hidden, caps, in_stock in known:
+        slots = [i for i in stock if out[i] is None] if in_stock else []
+        for p, k in caps.items():
+            free = unlabelled.get(p, [])
+            rng.shuffle(free)
+            slots.extend(free[:k])
+            del free[:k]
+        chosen = rng.sample(slots, len(hidden)) if len(hidden) <= len(slots) else slots
+        for i, c in zip(chosen, hidden, strict=False):
+            out[i] = c
+            placed.add(c)
+    rest = [c for c in cards if c not in placed]
+    rng.shuffle(rest)
+    it = iter(rest)
+    return [c if c is not None else next(it) for c in out]
+
+
+def restock_conflicts(t: Session, seat: int) -> int:
+    """How many cards of each restock known to ``seat`` lie where that restock's cards
+    cannot (see :func:`restock_known`): elsewhere than in the stock it left, or beyond what
+    a player drew from it."""
+    known = restock_known(t, seat)
+    if not known:
+        return 0
+    cards = t.deal.cards
+    stock = set(cards.stock)
+    hands = cards.hands
+    bad = 0
+    for hidden, caps, in_stock in known:
+        held: dict[int, int] = {}
+        for c in hidden:
+            if c in stock:
+                bad += not in_stock
+                continue
+            holder = next((p for p, h in enumerate(hands) if c in h), -1)
+            if holder in caps:
+                held[holder] = held.get(holder, 0) + 1
+            else:
+                bad += 1  # a discard, the miss, or a hand that drew nothing of it
+        bad += sum(max(0, k - caps[p]) for p, k in held.items())
+    return bad
 
 
 def _lists(t: Session) -> dict[str, list[int]]:
@@ -253,9 +346,13 @@ def redeal(
     worst = 1 << 30
     rounds = max(1, tries)
     allowed: dict[int, set[int]] | None = None
+    known = restock_known(t, seat)
     for attempt in range(2 * rounds):
         if attempt < rounds:
-            rng.shuffle(cards)
+            if known:
+                cards = restock_deal(places, cards, known, rng)
+            else:
+                rng.shuffle(cards)
         else:
             if allowed is None:
                 allowed = allowed_cards(t, seat, set(cards))
@@ -264,6 +361,8 @@ def redeal(
             cards = _guided(places, cards, allowed, rng) or cards
         put_cards(t, places, cards)
         found = score(t, seat)
+        if known:
+            found += restock_conflicts(t, seat)
         if found < worst:
             best, worst = list(cards), found
         if found == 0:
@@ -296,9 +395,28 @@ def determinize(session: Session, seat: int, rng: random.Random, *, tries: int =
     cards = sorted(place_cards(t, places))
     put_cards(t, places, cards)
     redeal(t, seat, rng, places, tries=tries)
+    cards_part = d.cards
+    if t.tables.restock is not None:
+        # Of each restock the copy keeps only the cards ``seat`` knows were in it (and of
+        # the discards gathered, only his), and the order of restocks to come is drawn
+        # afresh.
+        own = set(cards_part.dealt[seat]) | set(cards_part.hands[seat])
+        own.update(c for p, c in d.view.played if p == seat)
+        gone = {c for b in cards_part.restocks for c in b}
+        keep = [
+            i
+            for i, (c, o) in enumerate(
+                zip(cards_part.discarded, cards_part.discard_owner, strict=True)
+            )
+            if c not in gone or o == seat
+        ]
+        cards_part.discarded = [cards_part.discarded[i] for i in keep]
+        cards_part.discard_owner = [cards_part.discard_owner[i] for i in keep]
+        cards_part.restocks = [[c for c in b if c in own] for b in cards_part.restocks]
+        cards_part.restock_seed = rng.getrandbits(32)
+        cards_part.restock_first = []
     # Nor does it hold the others' true dealt hands: each is his sampled cards and those he
     # has played (exact unless he took the miss, exchanged or gave a card).
-    cards_part = d.cards
     played = d.view.played
     cards_part.dealt = [
         list(h) if s == seat else sorted(cards_part.hands[s] + [c for p, c in played if p == s])

@@ -64,6 +64,7 @@ from cardrules.engine.position import (
     Origin,
     SessionState,
 )
+from cardrules.engine.restock import batches
 from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import ante_excused, split
 from cardrules.engine.tables import Tables, tables_for
@@ -559,8 +560,11 @@ class Session(SessionState):
             return size_outcomes(self.rules, self.players)
         if node.kind == "deal":
             return deal_outcomes(self.tables.pack, node.cards)
-        cards = self.deal.cards
-        return draw_outcomes(cards.stock, cards.turnup, node.cards)
+        d = self.deal
+        cards = d.cards
+        rule = d.tb.restock
+        later = [] if rule is None else batches(cards, d.decl.status, node.seat, rule)
+        return draw_outcomes(cards.stock, cards.turnup, node.cards, later)
 
     def chance_outcome_text(self, outcome: int) -> str:
         """What ``outcome`` of the chance node means (``'QH to seat 2'``)."""
@@ -613,7 +617,9 @@ class Session(SessionState):
                 self._start_deal()
             return
         d = self._live = self.deal
-        stack_stock(d.cards.stock, node.cards)
+        # The cards drawn from the stock go on its top; those drawn once it ran out come
+        # first in the restocks, in the order drawn (the rest of each in pack order).
+        d.cards.restock_first = stack_stock(d.cards.stock, node.cards)
         d.apply_unchecked(node.action)  # checked when it was made
         if d.phase == OVER:
             self._close_deal()

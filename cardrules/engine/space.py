@@ -73,6 +73,7 @@ from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards, exchange_id, exchange_ids
 from cardrules.engine.challenges import windows
 from cardrules.engine.handsize import widest_rules
+from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentValueError
 from cardrules.rules.model import (
@@ -215,7 +216,9 @@ class ActionSpace:
         declaring = rules.declarations.enabled and not rules.partnerships.enabled
         m = 0
         if declaring and rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER:
-            m = min(self.hand, _initial_stock(rules, players, npack))
+            m = self.hand
+            if not may_restock(rules, players, npack):  # else the stock is restocked (D80)
+                m = min(m, _initial_stock(rules, players, npack))
         self.max_exchange = m
         #: ``_offsets[k]``: the first index of the exchanges of ``k`` cards, from the block's
         #: start; ``_offsets[m + 1]`` the block's size.

@@ -28,6 +28,7 @@ from cardrules.rules.model import (
     ExchangeTiming,
     LooMode,
     MixedFloor,
+    Restock,
     Rules,
     TrickWinner,
     TurnUpTo,
@@ -58,6 +59,7 @@ class Tables:
         "power",
         "promoted",
         "rank_only",
+        "restock",
         "rules",
         "suit",
         "tie_equal",
@@ -137,6 +139,8 @@ class Tables:
         )
         #: Whether the dealer may not exchange the turn-up he holds (1.8.5, D77).
         self.kept_turnup = held and not rules.exchange.dealer_may_discard_turnup
+        #: What is gathered when the stock runs out (D80), or None where nothing is.
+        self.restock = None if ex.restock is Restock.NONE else ex.restock
 
     def extremes(self, hand: list[int], *, low: bool) -> list[int]:
         """The lowest (``low``) or highest cards of ``hand`` by rank alone, suits aside."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from cardrules.cards import CARD_TEXT, NO_TRUMP, SUITS
 from cardrules.engine.phases import MISS, Phase, Status
+from cardrules.engine.restock import drawable, lying_discards
 
 if TYPE_CHECKING:
     from cardrules.engine.dealing import DealContext
@@ -157,6 +158,31 @@ class DealView:
     def discard_owner(self) -> Sequence[int]:
         """Who laid aside each card of :attr:`discarded`."""
         return self._d.cards.discard_owner
+
+    @property
+    def lying_discards(self) -> list[int]:
+        """The indices in :attr:`discarded` of the cards still lying where they were laid
+        (the others were gathered into the stock when it ran out, D80)."""
+        return lying_discards(self._d.cards)
+
+    @property
+    def restocks(self) -> Sequence[Sequence[int]]:
+        """The cards of each restock of the stock so far, sorted (D80)."""
+        return self._d.cards.restocks
+
+    @property
+    def restock_draws(self) -> Sequence[Sequence[int]]:
+        """For each restock, how many of its cards each seat drew."""
+        return self._d.cards.restock_draws
+
+    def drawable(self, seat: int) -> int:
+        """How many cards ``seat`` could draw now: the stock, and what restocking it would
+        give him (:func:`cardrules.engine.restock.drawable`)."""
+        d = self._d
+        rule = d.tb.restock
+        if rule is None:
+            return len(d.cards.stock)
+        return drawable(d.cards, d.decl.status, seat, rule)
 
     @property
     def shown(self) -> Mapping[int, Sequence[int]]:

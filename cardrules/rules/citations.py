@@ -324,6 +324,7 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("exchange.max_cards", ANY, _BR, "1.8.7, D79"),
     ("exchange.max_cards_from", ANY, _BR, "1.8.7, D79"),
     ("exchange.max_cards_large", ANY, _BR, "1.8.7, D79"),
+    ("exchange.restock", ANY, _BR, "1.8.8, D80"),
     ("declarations.enabled", ANY, _BR, "1.8.6"),
     ("declarations.allow_throw_up", ANY, _BR, "1.8.6"),
     ("declarations.all_pass", ANY, _BR, "1.8.9, D81"),

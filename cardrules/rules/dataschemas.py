@@ -69,12 +69,14 @@ _CARDS: dict[str, Any] = {
 }
 _DEAL = {
     "type": "object",
-    "description": "A fixed deal: each seat's hand, the miss, the turn-up, the stock.",
+    "description": "A fixed deal: each seat's hand, the miss, the turn-up, the stock, and the "
+    "cards drawn first when the stock runs out and is restocked.",
     "properties": {
         "hands": {"type": "array", "items": _CARDS, "minItems": 1, "maxItems": MAX_PLAYERS},
         "miss": _CARDS,
         "turn_up": {**_CARD, "type": ["string", "null"]},
         "stock": _CARDS,
+        "restock": _CARDS,
     },
     "required": ["hands"],
     "additionalProperties": False,
@@ -206,8 +208,9 @@ _EXPECT = {
 }
 _CHECK_STEP = {
     "type": "object",
-    "description": "A check between actions: the legal actions, who is to move, or an "
-    "action that must be refused (with a word of the reason).",
+    "description": "A check between actions: the legal actions, who is to move, the cards "
+    "a seat holds, the cards left in the stock, or an action that must be refused (with a "
+    "word of the reason).",
     "properties": {
         "legal": {
             "type": ["array", "string"],
@@ -216,6 +219,18 @@ _CHECK_STEP = {
             "maxLength": 20000,
         },
         "to_move": _SEAT,
+        "holds": {
+            "type": "string",
+            "maxLength": 300,
+            "pattern": "^\\s*[0-9]{1,2}\\s*:(\\s*(10|[2-9TJQKA])[CDHS])*\\s*$",
+            "description": "The cards a seat holds now: '6: 9S 8S 7S TD 6D'.",
+        },
+        "stock": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 52,
+            "description": "How many cards the stock holds now.",
+        },
         "reject": _STEP_TEXT,
         "because": {"type": "string", "minLength": 1, "maxLength": 200},
     },

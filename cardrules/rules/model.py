@@ -81,6 +81,7 @@ from cardrules.rules.options import PlayedOutValue as PlayedOutValue
 from cardrules.rules.options import PoolAward as PoolAward
 from cardrules.rules.options import ReceiverDiscard as ReceiverDiscard
 from cardrules.rules.options import Remainder as Remainder
+from cardrules.rules.options import Restock as Restock
 from cardrules.rules.options import Scoring as Scoring
 from cardrules.rules.options import SingleDefinition as SingleDefinition
 from cardrules.rules.options import SingleLoo as SingleLoo
@@ -313,6 +314,15 @@ class Exchange:
         "When the turn-up is the dealer's card, he may exchange it; it is then laid aside "
         "face up, and trumps are unchanged.",
         source="1.8.5, D77",
+    )
+    restock: Restock = opt(
+        Restock.NONE,
+        "When the stock runs out in the middle of the exchanges, what the dealer gathers, "
+        "shuffles and deals on: nothing (none), the discards and the folded hands "
+        "(discards_and_folds), the folded hands and then the discards (folds_first), or "
+        "the discards (discards_only); never the discards of the player he is serving, nor "
+        "a turn-up.",
+        source="1.8.8, D80",
     )
 
 

@@ -57,6 +57,7 @@ __all__ = [
     "PoolAward",
     "ReceiverDiscard",
     "Remainder",
+    "Restock",
     "Scoring",
     "SingleDefinition",
     "SingleLoo",
@@ -133,6 +134,19 @@ class ExchangeTiming(Choice):
 
     WITH_DECLARATION = "with_declaration"
     AFTER_DECLARATIONS = "after_declarations"
+
+
+class Restock(Choice):
+    """What is shuffled and dealt on when the stock runs out in the middle of the exchanges
+    (1.8.8, D80): nothing (``none``: nobody may exchange more cards than the stock holds);
+    the discards and the folded hands together (``discards_and_folds``); the folded hands,
+    then the discards (``folds_first``); the discards alone (``discards_only``). The
+    discards of the player being served are never among them."""
+
+    NONE = "none"
+    DISCARDS_AND_FOLDS = "discards_and_folds"
+    FOLDS_FIRST = "folds_first"
+    DISCARDS_ONLY = "discards_only"
 
 
 class FirstLeader(Choice):

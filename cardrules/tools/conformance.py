@@ -76,7 +76,7 @@ def card_places(s: Session) -> list[int]:
         cards.extend(v.miss)
     cards.extend(v.stock)
     cards.extend(c for _, c in v.played)
-    cards.extend(v.discarded)
+    cards.extend(v.discarded[i] for i in v.lying_discards)
     if v.turnup >= 0 and v.turnup not in cards:
         cards.append(v.turnup)  # on the table, in no hand (where it may be drawn, it is there)
     return cards

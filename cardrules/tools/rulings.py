@@ -59,6 +59,7 @@ from typing import Any
 import attrs
 
 from cardrules.api import new_session
+from cardrules.cards import card_text, parse_card
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import MISS, FixedDeal
 from cardrules.engine.record import parse_step
@@ -249,6 +250,13 @@ def _run_step(session: Any, step: Any, label: str) -> Failure | None:
         if session.to_move != step["to_move"]:
             return Failure(label, f"seat {step['to_move']} to move", f"seat {session.to_move}")
         return None
+    if "holds" in step:
+        return _check_holds(session, str(step["holds"]), label)
+    if "stock" in step:
+        left = len(session.deal.view.stock)
+        if left != step["stock"]:
+            return Failure(label, f"{step['stock']} cards in the stock", f"{left}")
+        return None
     if "reject" in step:
         try:
             seat, text = parse_step(str(step["reject"]))
@@ -273,7 +281,29 @@ def _run_step(session: Any, step: Any, label: str) -> Failure | None:
                 return Failure(label, f"a refusal mentioning {because!r}", str(exc))
             return None
         return Failure(label + " [fatal]", f"{text!r} refused", "it was accepted")
-    return Failure(label, "a 'SEAT: ACTION' line, legal, reject or to_move", repr(step))
+    return Failure(
+        label, "a 'SEAT: ACTION' line, legal, reject, to_move, holds or stock", repr(step)
+    )
+
+
+def _check_holds(session: Any, text: str, label: str) -> Failure | None:
+    """The check ``holds: "SEAT: CARDS"``: that seat holds exactly these cards now."""
+    head, _, rest = text.partition(":")
+    try:
+        seat = int(head)
+        want = sorted(parse_card(c) for c in rest.split())
+    except ValueError as exc:
+        return Failure(label + " [fatal]", "holds: 'SEAT: CARDS'", str(exc))
+    if not 0 <= seat < session.players:
+        return Failure(label + " [fatal]", "holds: a seat at the table", str(seat))
+    got = session.hand(seat)
+    if got != want:
+        return Failure(
+            label,
+            f"seat {seat} holding {' '.join(card_text(c) for c in want)}",
+            " ".join(card_text(c) for c in got),
+        )
+    return None
 
 
 def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:

@@ -13,6 +13,7 @@ from cardrules.rules.model import (
     LoneStander,
     PassCard,
     ReceiverDiscard,
+    Restock,
     Rules,
     TurnUpTo,
     UnopposedHolder,
@@ -107,6 +108,51 @@ def _exchange_cap(r: Rules) -> Phrase:
         f"at most {most}, {large} from {ex.max_cards_from} players",
         f"{first}; with {ex.max_cards_from} or more players, at most {plural(large, 'card')}.",
     )
+
+
+#: Where the stock is never made up again (``exchange.restock: none``).
+_STOCK_LIMIT = "Nobody may exchange more cards than the stock still holds."
+
+
+def _unrestocked(r: Rules, sentence: str) -> str:
+    """``sentence``, and where the stock is never made up again, that nobody may exchange
+    more cards than it holds; else that the turn-up is never gathered when it is."""
+    if r.exchange.restock is Restock.NONE:
+        return f"{sentence} {_STOCK_LIMIT}"
+    return f"{sentence} The turn-up is never gathered when the stock is made up again."
+
+
+def _turnup_drawable(r: Rules) -> Phrase:
+    """Whether the turn-up may be drawn in exchange (D43)."""
+    if r.exchange.turnup_drawable:
+        return (
+            "may be drawn",
+            "The turn-up goes to the bottom of the stock and may be drawn "
+            "in exchange when the cards above it are gone.",
+        )
+    if r.exchange.restock is Restock.NONE:
+        return (
+            "never drawn",
+            "The turn-up is never drawn in exchange, and nobody may "
+            "exchange more cards than the stock still holds.",
+        )
+    return "never drawn", (
+        "The turn-up is never drawn in exchange, nor gathered when the stock is made up again."
+    )
+
+
+def _dealer_turnup(r: Rules) -> Phrase:
+    """Whether the dealer may change the turn-up he holds (1.8.5, D77)."""
+    if r.exchange.dealer_may_discard_turnup:
+        return (
+            "may be changed",
+            _unrestocked(
+                r,
+                "The dealer may change the turn-up like any other card; it is then laid aside "
+                "face up, and trumps stay as they were.",
+            ),
+        )
+    return "kept", _unrestocked(r, "The dealer may not change the turn-up: it stays in his hand.")
 
 
 #: Section 3, declaring (and exchanging, or passing).
@@ -271,18 +317,7 @@ DECLARING: tuple[Rule, ...] = (
         DECL,
         "The turn-up in exchange",
         ("exchange.turnup_drawable",),
-        {
-            True: (
-                "may be drawn",
-                "The turn-up goes to the bottom of the stock and may be drawn "
-                "in exchange when the cards above it are gone.",
-            ),
-            False: (
-                "never drawn",
-                "The turn-up is never drawn in exchange, and nobody may "
-                "exchange more cards than the stock still holds.",
-            ),
-        },
+        lambda r: _turnup_drawable(r),
         applies=lambda r: exchanging(r) and r.trumps.turn_up,
         quiet=lambda r: r.trumps.turn_up_to is TurnUpTo.DEALER,
     ),
@@ -318,20 +353,37 @@ DECLARING: tuple[Rule, ...] = (
         DECL,
         "The dealer's turn-up in exchange",
         ("exchange.dealer_may_discard_turnup",),
+        lambda r: _dealer_turnup(r),
+        applies=lambda r: exchanging(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
+    ),
+    Rule(
+        DECL,
+        "When the stock runs out",
+        ("exchange.restock",),
         {
-            True: (
-                "may be changed",
-                "The dealer may change the turn-up like any other card; it is then laid aside "
-                "face up, and trumps stay as they were. Nobody may exchange more cards than "
-                "the stock still holds.",
+            Restock.NONE: ("not made up again", _STOCK_LIMIT),
+            Restock.DISCARDS_AND_FOLDS: (
+                "the discards and the folded hands",
+                "When the stock runs out, the dealer gathers the cards discarded and the hands "
+                "thrown up since it was last made up, but not the discards of the player he is "
+                "serving, shuffles them and deals on.",
             ),
-            False: (
-                "kept",
-                "The dealer may not change the turn-up: it stays in his hand. Nobody may "
-                "exchange more cards than the stock still holds.",
+            Restock.FOLDS_FIRST: (
+                "the folded hands, then the discards",
+                "When the stock runs out, the dealer shuffles the hands thrown up and deals on "
+                "from them; when none are left to gather, the cards discarded, but not the "
+                "discards of the player he is serving.",
+            ),
+            Restock.DISCARDS_ONLY: (
+                "the discards",
+                "When the stock runs out, the dealer gathers the cards discarded, but not the "
+                "discards of the player he is serving, shuffles them and deals on; the hands "
+                "thrown up stay where they lie.",
             ),
         },
-        applies=lambda r: exchanging(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        applies=exchanging,
+        # Without restocking, the rule on the turn-up in exchange says so already.
+        quiet=lambda r: r.exchange.restock is Restock.NONE,
     ),
     Rule(
         DECL,
