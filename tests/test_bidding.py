@@ -78,7 +78,7 @@ def _refusal(overrides: dict[str, object]) -> str:
         ({"deal.miss": True}, "spare hand"),
         ({"challenges.enabled": True}, "challenges may end it"),
         ({"players.dealer_sits_out_above": 5}, "sit out"),
-        ({"deal.hand_size": 13, "players.max": 4}, "pack"),
+        ({"deal.sizes.vary": "fixed", "deal.hand_size": 13, "players.max": 4}, "pack"),
     ],
 )
 def test_combinations_that_cannot_be_played_are_refused(

@@ -140,7 +140,7 @@ def test_bots_and_the_encoder_play_every_size() -> None:
     enc = Encoder(r, 3)
     # Seventeen tricks at most against thirteen: four more bids for each of three seats, and
     # four more past tricks of three slots, each with its leader and its 52 cards.
-    thirteen = rules(**{"deal.hand_size": 13, "players.max": 3})
+    thirteen = rules(**{"deal.sizes.vary": "fixed", "deal.hand_size": 13, "players.max": 3})
     assert enc.size == Encoder(thirteen, 3).size + 3 * 4 + 4 * 3 + 4 * 3 * 52
     bots: list[HeuristicBot | MonteCarloBot] = [
         HeuristicBot(),

@@ -125,9 +125,8 @@ def test_the_deal_starts_at_seat_0_whoever_deals() -> None:
 def test_the_comparison_finds_a_difference() -> None:
     # The harness is evidence only if it can fail: without the hook our dealer may bid
     # what OpenSpiel bars, and some game of a hundred shows it.
-    rules = cardrules.load_variant(
-        "oh-hell", overrides={"deal.hand_size": 1, "bidding.hook": "none"}
-    )
+    overrides = {"deal.sizes.vary": "fixed", "deal.hand_size": 1, "bidding.hook": "none"}
+    rules = cardrules.load_variant("oh-hell", overrides=overrides)
     p = Pair(rules, os_params(3, 1, False, 1, 4, 13))
     rng = random.Random(5)
     with pytest.raises(AssertionError):
