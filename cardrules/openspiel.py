@@ -2,8 +2,9 @@
 
 Importing this module registers the game; then any bundled game (or a rule file), with
 house rules and a table size, loads as an OpenSpiel game. One OpenSpiel game is one deal:
-the cut for the dealer, every card dealt and every card drawn for an exchange are chance
-nodes (the session's explicit chance mode, :mod:`cardrules.engine.chance`), the players'
+the cut for the dealer, the number of cards each where the rules draw it (as ``oh-hell``
+does), every card dealt and every card drawn for an exchange are chance nodes (the
+session's explicit chance mode, :mod:`cardrules.engine.chance`), the players'
 actions are the compact action space of :mod:`cardrules.engine.space`, and the returns
 are the deal's net counters (points in a points race such as Put).
 
@@ -249,7 +250,8 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]
         return pos.space.indices(self._hand(), pos.session.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The outcomes of the chance node: card ids (a seat for the cut)."""
+        """The outcomes of the chance node: card ids (a seat for the cut, a number of
+        cards for the size of a deal)."""
         return self._pos.session.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:

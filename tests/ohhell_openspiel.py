@@ -7,9 +7,11 @@ a bid of ``b`` is ``num_cards + b``. Its seats are ours; its second chance outco
 dealer; then it deals card by card, the j-th card to seat j mod n, and turns one more for
 trumps (sources.md 1.7, D61-D63). Our session is in explicit chance mode with the same
 dealer, so it asks for the same cards in the same order. With a random number of tricks
-(``num_tricks_fixed = -1``, ``tricks`` -1 here) OpenSpiel's first chance outcome is the
-number, each of 1 to the most the pack holds alike, and ours (``deal.sizes.vary: random``)
-is the first chance node of the deal: the harness compares the two and gives both the same.
+(``num_tricks_fixed = -1``, both games' default, ``tricks`` -1 here) OpenSpiel's first
+chance outcome is the number, each of 1 to the most the pack holds alike, and ours
+(``deal.sizes.vary: random``) is the first chance node of the deal: the harness compares
+the two and gives both the same. A fixed number is ``deal.sizes.vary: fixed`` with that
+``deal.hand_size``.
 """
 
 from __future__ import annotations
@@ -46,17 +48,17 @@ def os_params(
 def our_rules(
     players: int, tricks: int, penalty: bool, per_trick: int, suits: int, ranks: int
 ) -> Rules:
-    """The oh-hell rule file set to the same configuration (``tricks`` -1: drawn at random
-    for each deal, from one to the most the pack holds)."""
+    """The oh-hell rule file set to the same configuration (``tricks`` -1: the file's own
+    number, drawn at random for each deal from one to the most the pack holds)."""
     overrides: dict[str, Any] = {
-        "deal.hand_size": max(tricks, 1),
         "settlement.contract.missed": "minus_diff" if penalty else "tricks",
         "settlement.contract.per_trick": per_trick,
         "players.max": players,  # one table size, so that any k the pack holds is allowed
         "players.default": players,
     }
-    if tricks < 0:
-        overrides["deal.sizes.vary"] = "random"
+    if tricks > 0:
+        overrides["deal.sizes.vary"] = "fixed"
+        overrides["deal.hand_size"] = tricks
     if suits != 4 or ranks != 13:
         overrides["pack.cards"] = "listed"
         overrides["pack.suits"] = list(OS_SUITS[:suits])

@@ -78,7 +78,7 @@ def _refusal(overrides: dict[str, object]) -> str:
         ({"deal.miss": True}, "spare hand"),
         ({"challenges.enabled": True}, "challenges may end it"),
         ({"players.dealer_sits_out_above": 5}, "sit out"),
-        ({"deal.hand_size": 13, "players.max": 4}, "pack"),
+        ({"deal.sizes.vary": "fixed", "deal.hand_size": 13, "players.max": 4}, "pack"),
     ],
 )
 def test_combinations_that_cannot_be_played_are_refused(
@@ -101,7 +101,8 @@ def test_a_refusal_is_located_in_the_file(tmp_path: Path) -> None:
 
 
 def test_bids_are_public_and_in_the_compact_space() -> None:
-    s = cardrules.new_session("oh-hell", players=4, seed=11, dealer=3)
+    # Seven tricks: bids of 0 to 7 after the 52 cards (OpenSpiel: NC + k + 1 actions).
+    s = cardrules.new_session("oh-hell", ["oh-hell-seven-tricks"], players=4, seed=11, dealer=3)
     space = action_space(s.rules, 4)
     assert space.size == 52 + 8 and space.names()[-1] == "bid 7"
     rng = random.Random(2)
@@ -122,7 +123,7 @@ def test_bids_are_public_and_in_the_compact_space() -> None:
 
 
 def test_a_bid_out_of_turn_or_out_of_phase_is_refused_with_the_reason() -> None:
-    s = cardrules.new_session("oh-hell", players=3, seed=1, dealer=2)
+    s = cardrules.new_session("oh-hell", ["oh-hell-seven-tricks"], players=3, seed=1, dealer=2)
     with pytest.raises(cardrules.IllegalActionError, match="bid a number of tricks"):
         s.apply("play " + card_text(s.hand(0)[0]))
     with pytest.raises(cardrules.IllegalActionError, match="0 to 7"):

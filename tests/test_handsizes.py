@@ -25,7 +25,9 @@ from cardrules.players.heuristic import HeuristicBot
 from cardrules.players.montecarlo import MonteCarloBot
 from cardrules.tools.conformance import check_rules
 
-HOUSE = ["oh-hell-down-and-up", "oh-hell-ten-down", "oh-hell-random-tricks"]
+#: The house rules of each kind of changing size: two schedules, and none at all, for the
+#: game itself draws the number of cards at random (OpenSpiel's default, D61).
+HOUSE = [("oh-hell-down-and-up",), ("oh-hell-ten-down",), ()]
 
 
 def rules(*house: str, **overrides: object) -> cardrules.Rules:
@@ -57,24 +59,36 @@ def test_pagats_schedule_starts_at_ten_eight_or_seven() -> None:
 
 
 def test_random_sizes_are_one_to_what_the_pack_holds() -> None:
-    # OpenSpiel: k uniform over 1..(NC - 1) div n: 17, 12, 10, 8, 7 with the full pack;
-    # with two suits of five ranks and three players, (10 - 1) div 3 = 3.
-    r = rules("oh-hell-random-tricks")
+    # OpenSpiel's default: k uniform over 1..(NC - 1) div n: 17, 12, 10, 8, 7 with the full
+    # pack; with two suits of five ranks and three players, (10 - 1) div 3 = 3.
+    r = rules()
     assert {n: table_sizes(r, n) for n in range(3, 8)} == {
         n: tuple(range(1, 51 // n + 1)) for n in range(3, 8)
     }
-    small = rules(
-        "oh-hell-random-tricks",
-        **{"pack.cards": "listed", "pack.suits": ["C", "D"], "pack.ranks": list("65432")},
-    )
+    small = rules(**{"pack.cards": "listed", "pack.suits": ["C", "D"], "pack.ranks": list("65432")})
     assert table_sizes(small, 3) == (1, 2, 3)
     s = Session(r, 5, dealer=0, chance="explicit")
     assert s.chance_outcomes() == [(k, 0.1) for k in range(1, 11)]
     assert s.chance_outcome_text(4) == "4 cards each"
 
 
+def test_seven_tricks_deals_seven_every_deal_with_no_draw() -> None:
+    # OpenSpiel with num_tricks_fixed = 7: k is 7 at every table (7 x 7 + the turn-up = 50
+    # of 52 at seven players), and nothing is drawn before the cards.
+    r = rules("oh-hell-seven-tricks")
+    assert {n: table_sizes(r, n) for n in range(3, 8)} == {n: (7,) for n in range(3, 8)}
+    node = Session(r, 5, dealer=0, chance="explicit").chance_node
+    assert node is not None and node.kind == "deal"
+    s = cardrules.new_session(r, players=7, seed=2, pause_at_deal_end=True)
+    rng = random.Random(2)
+    for _ in range(3):
+        assert [len(s.dealt_hand(i)) for i in range(7)] == [7] * 7
+        play_deal(s, rng)
+        s.next_deal()
+
+
 def test_a_size_drawn_explicitly_deals_that_many_and_the_state_is_a_value() -> None:
-    r = rules("oh-hell-random-tricks")
+    r = rules()
     s = Session(r, 4, dealer=3, chance="explicit")
     node = s.chance_node
     assert node is not None and node.kind == "size"
@@ -102,7 +116,7 @@ def test_sampled_sizes_are_drawn_alike_and_replay_from_the_record() -> None:
     rounds = {"session.rounds": 100}
     rng = random.Random(4)
     counts: Counter[int] = Counter()
-    s = cardrules.new_session("oh-hell", ["oh-hell-random-tricks"], rounds, players=7, seed=11)
+    s = cardrules.new_session("oh-hell", overrides=rounds, players=7, seed=11)
     for _ in range(600):
         counts[first_size(s)] += 1
         play_deal(s, rng)
@@ -136,11 +150,11 @@ def test_a_schedule_is_a_session_with_the_deal_passing_and_the_totals_running() 
 
 def test_bots_and_the_encoder_play_every_size() -> None:
     # The encoder is sized for the largest deal; the bots read the deal's own hand size.
-    r = rules("oh-hell-random-tricks")
+    r = rules()
     enc = Encoder(r, 3)
     # Seventeen tricks at most against thirteen: four more bids for each of three seats, and
     # four more past tricks of three slots, each with its leader and its 52 cards.
-    thirteen = rules(**{"deal.hand_size": 13, "players.max": 3})
+    thirteen = rules(**{"deal.sizes.vary": "fixed", "deal.hand_size": 13, "players.max": 3})
     assert enc.size == Encoder(thirteen, 3).size + 3 * 4 + 4 * 3 + 4 * 3 * 52
     bots: list[HeuristicBot | MonteCarloBot] = [
         HeuristicBot(),
@@ -155,10 +169,10 @@ def test_bots_and_the_encoder_play_every_size() -> None:
     assert len(s.results) == 3
 
 
-@pytest.mark.parametrize("house", HOUSE)
+@pytest.mark.parametrize("house", HOUSE, ids=["+".join(h) or "oh-hell" for h in HOUSE])
 @pytest.mark.parametrize("players", range(3, 8))
-def test_conformance_at_every_table_size(house: str, players: int) -> None:
-    report = check_rules(rules(house), players, 30, seed=3, deep_every=10)
+def test_conformance_at_every_table_size(house: tuple[str, ...], players: int) -> None:
+    report = check_rules(rules(*house), players, 30, seed=3, deep_every=10)
     assert report.ok, "\n".join(str(f) for f in report.failures)
 
 
@@ -202,4 +216,4 @@ def test_the_adapters_expose_every_deal_of_a_schedule() -> None:
         done, steps = term or trunc, steps + 1
     assert steps == 19 + 55 + 54
     gymnasium_suite("oh-hell", ("oh-hell-down-and-up",), 3)
-    pettingzoo_suite("oh-hell", ("oh-hell-random-tricks",), 4, 100)
+    pettingzoo_suite("oh-hell", (), 4, 100)

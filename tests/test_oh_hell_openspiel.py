@@ -1,17 +1,19 @@
 """Oh Hell equal to OpenSpiel's ``oh_hell``, move for move (docs/sources.md 1.7, D61-D71).
 
 For many random games per configuration (3 to 7 players, several fixed numbers of tricks
-and a number drawn at random for each game, both scorings, reduced packs) OpenSpiel's game
-and a cardrules session in explicit chance mode are driven through the same deal and the
-same choices (:mod:`ohhell_openspiel`): at every decision the same player must be to move
-with the same legal actions, and at the end the returns must be equal. The fast set plays a
-few hundred games in all; the slow set 2,000 a configuration.
+and a number drawn at random for each game, both scorings, reduced packs; the bundled file
+as it stands against OpenSpiel's defaults) OpenSpiel's game and a cardrules session in
+explicit chance mode are driven through the same deal and the same choices
+(:mod:`ohhell_openspiel`): at every decision the same player must be to move with the same
+legal actions, and at the end the returns must be equal. The fast set plays a few hundred
+games in all; the slow set 2,000 a configuration.
 """
 
 from __future__ import annotations
 
 import random
 
+import pyspiel  # type: ignore[import-not-found]
 import pytest
 from ohhell_openspiel import Pair, os_params, our_rules
 
@@ -106,11 +108,41 @@ def test_sizes_and_bounds_are_openspiels(config: tuple[int, int, bool, int, int,
     assert max_game_length(p.rules, n) == game.max_game_length() - 3 - n * most
 
 
+def test_the_bundled_file_is_openspiels_game_with_its_defaults() -> None:
+    # oh-hell with no option against oh_hell with no parameter: three players, the full
+    # pack, num_tricks_fixed = -1 (k drawn, 1 to 17), no penalty, a point a trick (2.1.2),
+    # at three players and at every other size the game allows.
+    assert pyspiel.load_game("oh_hell").get_parameters() == os_params(3, -1, False, 1, 4, 13)
+    rules = cardrules.load_variant("oh-hell")
+    assert (rules.players.min, rules.players.default, rules.players.max) == (3, 3, 7)
+    for n in range(3, 8):
+        p = Pair(rules, os_params(n, -1, False, 1, 4, 13))
+        most = 51 // n  # M = (NC - 1) div n
+        assert action_space_size(rules, n) == p.game.num_distinct_actions() == 52 + most + 1
+        assert utility_bounds(rules, n) == (p.game.min_utility(), p.game.max_utility())
+        assert max_game_length(rules, n) == p.game.max_game_length() - 3 - n * most
+        rng = random.Random(f"default {n}")
+        decisions = [p.play(rng) for _ in range(10)]
+        assert all(d % n == 0 and n + n <= d <= n + n * most for d in decisions)
+        assert len(set(decisions)) > 1  # not the same k every game
+
+
+def test_seven_tricks_is_openspiels_game_with_seven_fixed() -> None:
+    # The house rule oh-hell-seven-tricks against oh_hell(num_tricks_fixed=7): one outcome
+    # for the number of tricks, and n bids and 7 n cards in every game.
+    rules = cardrules.load_variant("oh-hell", ["oh-hell-seven-tricks"])
+    for n in range(3, 8):
+        p = Pair(rules, os_params(n, 7, False, 1, 4, 13))
+        rng = random.Random(f"seven {n}")
+        assert [p.play(rng) for _ in range(4)] == [n + 7 * n] * 4
+
+
 def test_the_deal_starts_at_seat_0_whoever_deals() -> None:
     # COUSINS 2.3, run in OpenSpiel: dealing ids 0..5 with dealer 1 gave P0 C2 H2, P1 D2
     # C3, P2 S2 D3; the seventh card became the trump and P2 (the dealer's left) bid first.
-    rules = cardrules.load_variant("oh-hell", overrides={"deal.hand_size": 2})
-    s = cardrules.Session(rules, 3, dealer=1, chance="explicit")
+    # Two cards each: the number of tricks, drawn first, is 2.
+    s = cardrules.Session(cardrules.load_variant("oh-hell"), 3, dealer=1, chance="explicit")
+    s.apply_chance(2)
     for text in ("2C", "2D", "2S", "2H", "3C", "3D", "4C"):
         s.apply_chance(text)
     assert [sorted(card_text(c) for c in s.hand(seat)) for seat in range(3)] == [
@@ -125,9 +157,8 @@ def test_the_deal_starts_at_seat_0_whoever_deals() -> None:
 def test_the_comparison_finds_a_difference() -> None:
     # The harness is evidence only if it can fail: without the hook our dealer may bid
     # what OpenSpiel bars, and some game of a hundred shows it.
-    rules = cardrules.load_variant(
-        "oh-hell", overrides={"deal.hand_size": 1, "bidding.hook": "none"}
-    )
+    overrides = {"deal.sizes.vary": "fixed", "deal.hand_size": 1, "bidding.hook": "none"}
+    rules = cardrules.load_variant("oh-hell", overrides=overrides)
     p = Pair(rules, os_params(3, 1, False, 1, 4, 13))
     rng = random.Random(5)
     with pytest.raises(AssertionError):

@@ -15,7 +15,7 @@ from cardrules.tools.simulate.tally import Layout
 def test_one_deal_is_tallied_bid_by_bid() -> None:
     # COUSINS O-6: bids 2, 1, 2; tricks won by P2, P1, P2, P0: P0 took 1 of 2 (short),
     # P1 1 of 1 and P2 2 of 2 (made); five tricks bid.
-    rules = cardrules.load_variant("oh-hell", overrides={"deal.hand_size": 4})
+    rules = cardrules.load_variant("oh-hell")  # k = 4 drawn
     hands = ["AS 2S KH 3C", "QS AH 2H 4C", "TS KD QD AC"]
     s = Session(rules, 3, dealer=2, deal=FixedDeal(hands, turn_up="7S"))
     bids = ["bid 2", "bid 1", "bid 2"]
@@ -47,7 +47,7 @@ def test_one_deal_is_tallied_bid_by_bid() -> None:
 def test_bids_made_in_a_run_are_the_deals_that_scored_the_bonus() -> None:
     # Seven tricks and a bonus of ten: a seat scores ten or more exactly when it made its
     # bid, so the sessions played again count the bids made without the statistic.
-    rules = cardrules.load_variant("oh-hell")
+    rules = cardrules.load_variant("oh-hell", ["oh-hell-seven-tricks"])
     summary = simulate(rules, players=4, deals=120, seed=6)
     plan = make_plan(rules, 4, 120, 6, "random", False)
     made, seat0 = 0, 0
@@ -73,7 +73,7 @@ def test_the_heuristic_bids_what_its_hand_may_take_and_makes_more_bids() -> None
     # Random bids of 0 to 7 are made about one time in eight (a random bid hits the tricks
     # taken with a chance near 1/8); bidding the expected tricks of the hand's cards must
     # do clearly better, the two 95% intervals apart.
-    rules = cardrules.load_variant("oh-hell")
+    rules = cardrules.load_variant("oh-hell", ["oh-hell-seven-tricks"])
     rand = simulate(rules, players=4, deals=240, seed=2, bots="random").estimate("bids_made")
     heur = simulate(rules, players=4, deals=240, seed=2, bots="heuristic").estimate("bids_made")
     assert rand.mean is not None and rand.ci is not None and heur.ci is not None

@@ -17,6 +17,7 @@ from cardrules.rules.model import (
     AnteExcused,
     AwardTie,
     BeCivil,
+    BidHook,
     ChallengeModel,
     ExchangeMode,
     FirstDealer,
@@ -30,6 +31,7 @@ from cardrules.rules.model import (
     Scoring,
     TrickWinner,
     TwoOrMoreTrumps,
+    Vary,
 )
 
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
@@ -62,7 +64,7 @@ HOUSE_RULES = [
     "oh-hell-exact",
     "oh-hell-exact-penalty",
     "oh-hell-no-hook",
-    "oh-hell-random-tricks",
+    "oh-hell-seven-tricks",
 ]
 
 
@@ -175,6 +177,22 @@ def test_put_four_handed() -> None:
     assert r.partnerships.enabled and (r.players.min, r.players.max) == (4, 4)  # 1.6.1
     assert r.partnerships.receiver_discard is ReceiverDiscard.ANY  # Hoyle (D59)
     assert r.pack.ranks == cardrules.load_variant("put").pack.ranks
+
+
+def test_oh_hell() -> None:
+    # OpenSpiel's oh_hell with its defaults (1.7): three to seven players, three usual; the
+    # number of tricks drawn for each deal from one to what the pack holds (num_tricks_fixed
+    # = -1, D61): 1 to (52 - 1) div 3 = 17 at three players, to 7 at seven.
+    r = cardrules.load_variant("oh-hell")
+    assert (r.players.min, r.players.max, r.players.default) == (3, 7, 3)  # 1.7.1
+    assert (r.deal.sizes.vary, r.deal.sizes.low, r.deal.sizes.high) == (Vary.RANDOM, 1, None)
+    assert not r.deal.miss and r.trumps.turn_up  # 1.7.3, D63
+    assert r.bidding.enabled and r.bidding.hook is BidHook.DEALER  # 1.7.4, D64
+    assert r.wagers.scoring is Scoring.POINTS  # 1.7.6
+    # num_tricks_fixed = 7: seven cards each every deal; 7 x 7 + the turn-up = 50 of 52.
+    seven = cardrules.load_variant("oh-hell", house_rules=["oh-hell-seven-tricks"])
+    assert (seven.deal.sizes.vary, seven.deal.hand_size) == (Vary.FIXED, 7)  # D61
+    assert seven.max_players == 7
 
 
 def test_house_rules_change_what_their_sources_say() -> None:

@@ -11,7 +11,7 @@ space, the longest deal, the tensor of an observation) is read from the rules of
 largest deal (:func:`widest_rules`).
 
 >>> import cardrules
->>> rules = cardrules.load_variant("oh-hell", overrides={"deal.sizes.vary": "random"})
+>>> rules = cardrules.load_variant("oh-hell")  # deal.sizes.vary: random
 >>> table_sizes(rules, 4)[-1], widest_rules(rules, 4).deal.hand_size
 (12, 12)
 >>> size_outcomes(rules, 7)[:2]

@@ -590,7 +590,8 @@ def contract_bounds(rules: Rules) -> tuple[int, int]:
     missed bid costs points (``settlement.contract.missed``, 1.7.6).
 
     >>> import cardrules
-    >>> contract_bounds(cardrules.load_variant("oh-hell", overrides={"deal.hand_size": 5}))
+    >>> five = {"deal.sizes.vary": "fixed", "deal.hand_size": 5}
+    >>> contract_bounds(cardrules.load_variant("oh-hell", overrides=five))
     (0, 15)
     """
     c = rules.settlement.contract
