@@ -21,6 +21,7 @@ from cardrules.rules.model import (
     Scoring,
     TrumpAfterTrickScope,
 )
+from cardrules.tools.rulebook.terms import terms
 
 _NUMBERS = (
     "no",
@@ -113,7 +114,9 @@ def _elder_in_play(r: Rules) -> str:
 
 
 def template_words(r: Rules) -> dict[str, Any]:
-    """The values sentence templates may use, as words."""
+    """The values sentence templates may use, as words, and the game's own words in
+    every form (:mod:`~cardrules.tools.rulebook.terms`)."""
+    t = terms(r)
     hand = r.deal.hand_size
     high = r.deal.sizes.high
     w = r.wagers
@@ -121,6 +124,7 @@ def template_words(r: Rules) -> dict[str, Any]:
     out = r.players.dealer_sits_out_above is not None
     first_duty = r.leads.ace_compulsory or r.leads.king_if_ace_turned
     return {
+        **t.fields(),
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
         "size_low": num(r.deal.sizes.low),
         "size_high": "as many as the pack holds" if high is None else num(high),
@@ -177,8 +181,10 @@ def template_words(r: Rules) -> dict[str, Any]:
             else ""
         ),
         "miss_untaken": " and nobody has taken the miss" if r.deal.miss else "",
-        "flush_exchanged": ", a hand made by an exchange counting" if exchanges else "",
-        "flush_exchanged_at_once": " or as soon as an exchange makes one" if exchanges else "",
+        "flush_exchanged": f", a hand made by {t.an_exchange} counting" if exchanges else "",
+        "flush_exchanged_at_once": (
+            f" or as soon as {t.an_exchange} makes one" if exchanges else ""
+        ),
         "dealer_out_all_pass": (
             "; when the dealer stands out of the play, nobody takes it and it is carried whole "
             "to the next deal"
@@ -188,7 +194,8 @@ def template_words(r: Rules) -> dict[str, Any]:
         "dealer_out_miss": " (or stands out of the play)" if out else "",
         "last_no_miss": ", no miss being dealt" if r.deal.miss else "",
         "dealer_out_lone": (
-            "; when the dealer stands out of the play, the lone player takes the pool without play"
+            "; when the dealer stands out of the play, the lone player takes the "
+            f"{t.pool} without play"
             if out
             else ""
         ),
