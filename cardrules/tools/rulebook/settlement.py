@@ -174,18 +174,6 @@ SETTLEMENT: tuple[Rule, ...] = (
     Rule(SETTLE, "A tie for the pool", ("settlement.award_tie",), _TIE, applies=_one_winner),
     Rule(
         SETTLE,
-        "Going bourré",
-        ("settlement.award",),
-        lambda r: (
-            "looed is bourré",
-            "A player who stood and took no trick is said to go bourré: he is looed.",
-        ),
-        applies=_one_winner,
-        in_diff=False,
-        cites=lambda r: ("wagers.loo",),
-    ),
-    Rule(
-        SETTLE,
         "The winner's limit",
         ("settlement.winnings_capped",),
         _CAPPED,
