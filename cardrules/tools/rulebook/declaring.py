@@ -123,7 +123,7 @@ DECLARING: tuple[Rule, ...] = (
             True: (
                 "allowed",
                 "Instead of {standing}, a player may {throw_up_hand}: he takes no "
-                "part in the deal, paying and receiving nothing.",
+                "part in the deal, paying and receiving nothing{beyond_stake}.",
             ),
             False: ("not allowed", "Nobody may {throw_up_hand}: every player must play."),
         },

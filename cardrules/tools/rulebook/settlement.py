@@ -128,7 +128,7 @@ SETTLEMENT: tuple[Rule, ...] = (
         {
             Scoring.POOL: (
                 "counters in a {pool}",
-                "Play is for counters: the stakes make a {pool}, which the tricks win.",
+                "Play is for counters: the stakes make a {pool}, {won_by}.",
             ),
             Scoring.POINTS: ("points", "Play is for points: there is no {pool} and no stake."),
         },

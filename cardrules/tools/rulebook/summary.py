@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from cardrules.rules.model import ExchangeMode, LooMode, Rules, Vary
+from cardrules.rules.model import AwardTie, ExchangeMode, LooMode, PoolAward, Rules, Vary
 from cardrules.tools.rulebook.terms import Terms, terms
 from cardrules.tools.rulebook.words import card_words, num, plural, share
 
@@ -37,6 +37,17 @@ def _loo(r: Rules, t: Terms) -> str:
     if w.loo is LooMode.MIXED:
         return f"the {t.pool} played for, at most {plural(w.mixed_cap, 'counter')}"
     return f"a fixed {plural(w.stake_loo, 'counter')}"
+
+
+def _award(r: Rules, t: Terms) -> str:
+    """Who wins the pool: each trick its share, or one player the whole of it."""
+    award = r.settlement.award
+    if award is PoolAward.BY_TRICKS:
+        return f"each trick wins {share(r.deal.hand_size)} of the {t.pool}"
+    if award is PoolAward.MAJORITY:
+        return f"the whole {t.pool} to a player with more than half the tricks, else carried over"
+    tie = "carried over" if r.settlement.award_tie is AwardTie.CARRY_OVER else "divided"
+    return f"the whole {t.pool} to the player with the most tricks, {tie} on a tie"
 
 
 def _put(r: Rules) -> str:
@@ -89,6 +100,5 @@ def summary_of(r: Rules) -> str:
     parts = [", ".join(first), *middle]
     return (
         "; ".join(parts)
-        + f"; each trick wins {share(hand)} of the {t.pool}, and {t.a_stander} who wins none "
-        + f"{t.looed_paying} {_loo(r, t)}."
+        + f"; {_award(r, t)}, and {t.a_stander} who wins none {t.looed_paying} {_loo(r, t)}."
     )

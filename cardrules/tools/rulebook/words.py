@@ -14,9 +14,11 @@ from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
 from cardrules.rules.model import (
+    Ante,
     ExchangeMode,
     FirstDeal,
     HeadWhenTrumped,
+    PoolAward,
     Rules,
     Scoring,
     TrumpAfterTrickScope,
@@ -143,6 +145,11 @@ def template_words(r: Rules) -> dict[str, Any]:
             else ""
         ),
         "share": share(hand),
+        "won_by": (
+            "which the tricks win"
+            if r.settlement.award is PoolAward.BY_TRICKS
+            else "which one player wins by his tricks"
+        ),
         "stake_deal": w.stake_deal,
         "stake_loo": w.stake_loo,
         "half_loo": w.stake_loo // 2,
@@ -181,6 +188,8 @@ def template_words(r: Rules) -> dict[str, Any]:
             else ""
         ),
         "miss_untaken": " and nobody has taken the miss" if r.deal.miss else "",
+        # every player stakes before the deal: who throws up has paid his stake all the same
+        "beyond_stake": "" if w.ante is Ante.DEALER_ONLY else " beyond his stake",
         "flush_exchanged": f", a hand made by {t.an_exchange} counting" if exchanges else "",
         "flush_exchanged_at_once": (
             f" or as soon as {t.an_exchange} makes one" if exchanges else ""
