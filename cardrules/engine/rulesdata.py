@@ -34,13 +34,23 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 
 
 def rules_hash(rules: Rules) -> str:
-    """A short fingerprint of the effective rules (names and descriptions excluded).
+    """A short fingerprint of the effective rules (names and descriptions excluded, and the
+    game's own words, which change no rule).
 
     >>> len(rules_hash(Rules()))
     16
     """
     data = rules_json(rules)
-    for key in ("name", "title", "aliases", "description", "sources", "house_rules", "kind"):
+    for key in (
+        "name",
+        "title",
+        "aliases",
+        "description",
+        "sources",
+        "house_rules",
+        "kind",
+        "words",
+    ):
         data.pop(key, None)
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]

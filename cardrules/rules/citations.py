@@ -307,6 +307,13 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("session.finish", ANY, _PUTS, "1.5.7"),
     ("session.target_points", ANY, _PUTS, "1.5.7"),
     ("session.rounds", ANY, _LOO, "1.1.16"),
+    # The game's own words: Loo's, as the old texts use them
+    ("words.stand", "stand", _LOO, "1.1.7"),
+    ("words.throw_up", "throw_up", _LOO, "1.1.7"),
+    ("words.pool", "pool", _LOO, "1.1.4"),
+    ("words.looed", "looed", _LOO, "1.1.14.2"),
+    ("words.exchange", "exchange", _FIVE, "1.2.6"),
+    ("words.exchange", "exchange", _IRISH, "1.3.1"),
     # Bourré (1.8, D72-D82)
     ("players.min", ANY, _BR, "1.8.1, D82"),
     ("players.max", ANY, _BR, "1.8.1, D82"),
@@ -366,6 +373,11 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("session.first_deal", ANY, _BR, "1.8.3"),
     ("session.finish", ANY, _BR, "1.8.16"),
     ("session.rounds", ANY, _BR, "1.8.16"),
+    ("words.stand", "play", _BR, "1.8.6"),
+    ("words.throw_up", "pass", _BR, "1.8.6"),
+    ("words.pool", "pot", _BR, "1.8.3"),
+    ("words.looed", "bourré", _BR, "1.8.14.3"),
+    ("words.exchange", "draw", _BR, "1.8.7"),
 )
 
 _SPLIT = re.compile(r"\s*,\s*")

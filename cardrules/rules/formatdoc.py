@@ -38,8 +38,12 @@ and how it is put together, it has one section per *mechanism*, in the order a
 deal uses them: the pack, the promoted card, the deal, trumps, declarations,
 the exchange, leads, following, tricks, special hands, challenges,
 partnerships, wagers, settlement and the session. A new game recombines the
-same sections. Every key is optional: a key left out keeps the value it
-inherits (from the file named by `extends`), or else the default shown here.
+same sections. A last section, `words`, changes no rule: it gives the game's
+own words for declaring, the pool, the penalty and the exchange, which its
+rulebook uses (Bourré's play, pass, pot, bourré and draw for Loo's stand,
+throw up, pool, looed and exchange). Every key is optional: a key left out
+keeps the value it inherits (from the file named by `extends`), or else the
+default shown here.
 
 Values are YAML 1.2: only `true` and `false` are booleans (`yes`, `no`, `on`,
 `off` are words), numbers are plain decimals, and `null` means "none". Ranks

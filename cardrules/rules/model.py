@@ -2,9 +2,10 @@
 
 A rule file is a mapping of *sections*, one per mechanism (the pack, the promoted card,
 the deal, trumps, declarations, the exchange, leads, following, tricks, special hands,
-challenges, partnerships, wagers, settlement, the session). Each section here is a frozen
-attrs class whose field names are the YAML keys, so that a game recombines the same
-sections and the engine reads each option as a typed attribute.
+challenges, partnerships, wagers, settlement, the session), and one for the game's own
+words for some of them (``words``). Each section here is a frozen attrs class whose field
+names are the YAML keys, so that a game recombines the same sections and the engine reads
+each option as a typed attribute.
 
 The option enums (the words each option may take) are in :mod:`cardrules.rules.options`;
 this module re-exports them, so every option type can be imported from here.
@@ -53,6 +54,7 @@ from cardrules.rules.options import DealStart as DealStart
 from cardrules.rules.options import EqualRanks as EqualRanks
 from cardrules.rules.options import ExchangeMode as ExchangeMode
 from cardrules.rules.options import ExchangeTiming as ExchangeTiming
+from cardrules.rules.options import ExchangeWord as ExchangeWord
 from cardrules.rules.options import Finish as Finish
 from cardrules.rules.options import FirstDeal as FirstDeal
 from cardrules.rules.options import FirstDealer as FirstDealer
@@ -68,6 +70,7 @@ from cardrules.rules.options import HeadWhenTrumped as HeadWhenTrumped
 from cardrules.rules.options import HonourTrump as HonourTrump
 from cardrules.rules.options import Kind as Kind
 from cardrules.rules.options import LoneStander as LoneStander
+from cardrules.rules.options import LooedWord as LooedWord
 from cardrules.rules.options import LooMode as LooMode
 from cardrules.rules.options import MissPosition as MissPosition
 from cardrules.rules.options import MixedFloor as MixedFloor
@@ -79,13 +82,16 @@ from cardrules.rules.options import PassCard as PassCard
 from cardrules.rules.options import PeelSingleLooed as PeelSingleLooed
 from cardrules.rules.options import PlayedOutValue as PlayedOutValue
 from cardrules.rules.options import PoolAward as PoolAward
+from cardrules.rules.options import PoolWord as PoolWord
 from cardrules.rules.options import ReceiverDiscard as ReceiverDiscard
 from cardrules.rules.options import Remainder as Remainder
 from cardrules.rules.options import Restock as Restock
 from cardrules.rules.options import Scoring as Scoring
 from cardrules.rules.options import SingleDefinition as SingleDefinition
 from cardrules.rules.options import SingleLoo as SingleLoo
+from cardrules.rules.options import StandWord as StandWord
 from cardrules.rules.options import ThreeTies as ThreeTies
+from cardrules.rules.options import ThrowUpWord as ThrowUpWord
 from cardrules.rules.options import TiedTrickLeader as TiedTrickLeader
 from cardrules.rules.options import TrickAndTie as TrickAndTie
 from cardrules.rules.options import TrickWinner as TrickWinner
@@ -96,6 +102,7 @@ from cardrules.rules.options import TurnUpTo as TurnUpTo
 from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
 from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
 from cardrules.rules.options import UnopposedHolder as UnopposedHolder
+from cardrules.rules.vocabulary import Words as Words
 from cardrules.rules.wagering import PeelSingle as PeelSingle
 from cardrules.rules.wagering import Session as Session
 from cardrules.rules.wagering import Settlement as Settlement
@@ -522,6 +529,7 @@ SECTIONS = (
     "wagers",
     "settlement",
     "session",
+    "words",
 )
 
 
@@ -600,6 +608,7 @@ class Rules:
     wagers: Wagers = section(Wagers)
     settlement: Settlement = section(Settlement)
     session: Session = section(Session)
+    words: Words = section(Words)
 
     @property
     def max_players(self) -> int:

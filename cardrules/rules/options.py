@@ -29,6 +29,7 @@ __all__ = [
     "EqualRanks",
     "ExchangeMode",
     "ExchangeTiming",
+    "ExchangeWord",
     "Finish",
     "FirstDeal",
     "FirstDealer",
@@ -45,6 +46,7 @@ __all__ = [
     "Kind",
     "LoneStander",
     "LooMode",
+    "LooedWord",
     "MissPosition",
     "MixedFloor",
     "OneTrickTwoTies",
@@ -55,13 +57,16 @@ __all__ = [
     "PeelSingleLooed",
     "PlayedOutValue",
     "PoolAward",
+    "PoolWord",
     "ReceiverDiscard",
     "Remainder",
     "Restock",
     "Scoring",
     "SingleDefinition",
     "SingleLoo",
+    "StandWord",
     "ThreeTies",
+    "ThrowUpWord",
     "TiedTrickLeader",
     "TrickAndTie",
     "TrickWinner",
@@ -526,3 +531,44 @@ class ContractMiss(Choice):
     MINUS_DIFF = "minus_diff"
     ZERO = "zero"
     MINUS_BID = "minus_bid"
+
+
+class StandWord(Choice):
+    """What the game calls declaring that one will play the deal: Loo's stand, or
+    Bourré's play or stay."""
+
+    STAND = "stand"
+    PLAY = "play"
+    STAY = "stay"
+
+
+class ThrowUpWord(Choice):
+    """What the game calls declaring that one will not play the deal: Loo's throw up (his
+    hand), or Bourré's pass or fold."""
+
+    THROW_UP = "throw_up"
+    PASS = "pass"
+    FOLD = "fold"
+
+
+class PoolWord(Choice):
+    """What the game calls the counters played for in a deal: Loo's pool, or Bourré's pot."""
+
+    POOL = "pool"
+    POT = "pot"
+
+
+class LooedWord(Choice):
+    """What the game calls a player who stood and took no trick: looed, paying a loo (Loo),
+    or bourré, paying a penalty (Bourré: he goes bourré)."""
+
+    LOOED = "looed"
+    BOURRE = "bourré"
+
+
+class ExchangeWord(Choice):
+    """What the game calls laying out cards and taking as many from the stock: Loo's
+    exchange, or Bourré's draw."""
+
+    EXCHANGE = "exchange"
+    DRAW = "draw"

@@ -22,11 +22,14 @@ The package's modules, in the order data flows through them:
 - :mod:`~cardrules.tools.rulebook.rule`: the :class:`Rule` record and the section numbers;
 - :mod:`~cardrules.tools.rulebook.words` and :mod:`~cardrules.tools.rulebook.applies`:
   the words templates are filled with, and the tests of when a rule applies;
+  :mod:`~cardrules.tools.rulebook.terms`: the game's own words (the rule file's
+  ``words``: Loo's stand and pool, Bourré's play and pot) in every form a sentence uses;
 - :mod:`~cardrules.tools.rulebook.players_and_deal`, :mod:`~cardrules.tools.rulebook.declaring`,
   :mod:`~cardrules.tools.rulebook.play`, :mod:`~cardrules.tools.rulebook.special_hands`,
   :mod:`~cardrules.tools.rulebook.settlement`, :mod:`~cardrules.tools.rulebook.session`:
-  the sentence table, one module per section, put together in
-  :mod:`~cardrules.tools.rulebook.table`;
+  the sentence table, one module per section, with the rules that state the game's words
+  where something changed them (:mod:`~cardrules.tools.rulebook.vocabulary`), put together
+  in :mod:`~cardrules.tools.rulebook.table`;
 - :mod:`~cardrules.tools.rulebook.summary`: a game's one-line summary, from its rules;
 - :mod:`~cardrules.tools.rulebook.render`: sentences, citations and numbered rulebooks;
 - :mod:`~cardrules.tools.rulebook.writer`: the files of ``docs/rules`` and the command

@@ -20,20 +20,22 @@ from cardrules.rules.model import (
 )
 from cardrules.tools.rulebook.applies import declaring, exchanging, partners, throwing_up, with_miss
 from cardrules.tools.rulebook.rule import DECL, Phrase, Rule
+from cardrules.tools.rulebook.terms import terms
 from cardrules.tools.rulebook.words import join_words, plural, suit_name
 
 
 def _forced(r: Rules) -> Phrase:
     suits = r.declarations.forced_play.turn_up_suits
+    t = terms(r)
     if not suits:
-        return "never", "No turn-up obliges every player to stand."
+        return "never", f"No turn-up obliges every player to {t.stand}."
     names = join_words([suit_name(s)[:-1] for s in suits], "or")
     label = "Club Law: w" if tuple(suits) == ("C",) else "W"
     article = "an" if names[0] in "aeiou" else "a"
     return (
         f"when {article} {names} is turned up",
-        f"{label}henever {article} {names} is turned up, every player must stand on his own "
-        f"cards: nobody may throw up{_no_miss_no_exchange(r)}.",
+        f"{label}henever {article} {names} is turned up, every player must {t.stand} on his "
+        f"own cards: nobody may {t.throw_up}{_no_miss_no_exchange(r)}.",
     )
 
 
@@ -42,27 +44,29 @@ def _no_miss_no_exchange(r: Rules) -> str:
     if r.deal.miss:
         parts.append("the miss is withdrawn and put with the undealt cards unexposed")
     if r.exchange.mode is not ExchangeMode.NONE:
-        parts.append("nobody exchanges")
+        parts.append(f"nobody {terms(r).exchanges}")
     return "".join((", and " if i == len(parts) - 1 else ", ") + p for i, p in enumerate(parts))
 
 
 def _on_single(r: Rules) -> Phrase:
     if not r.declarations.forced_play.on_single:
         return "declared as usual", "A single is declared like any other deal."
+    t = terms(r)
     return (
-        "everyone stands",
-        "In a single (a deal whose pool is only the dealer's stake) every player must stand "
-        f"on his own cards: nobody may throw up{_no_miss_no_exchange(r)}.",
+        f"everyone {t.stands}",
+        f"In a single (a deal whose {t.pool} is only the dealer's stake) every player must "
+        f"{t.stand} on his own cards: nobody may {t.throw_up}{_no_miss_no_exchange(r)}.",
     )
 
 
 def _take_miss(r: Rules) -> Phrase:
+    t = terms(r)
     return (
         "may be taken",
-        "Instead of standing on his own cards, a player may take the miss: he lays his own "
-        "hand aside face down, unexposed, and takes up the miss sight unseen; he must then "
-        "play. Once the miss is taken, later players may only stand or throw up; a miss "
-        "nobody takes is set aside unexposed.",
+        f"Instead of {t.standing} on his own cards, a player may take the miss: he lays his "
+        "own hand aside face down, unexposed, and takes up the miss sight unseen; he must "
+        f"then play. Once the miss is taken, later players may only {t.stand} or "
+        f"{t.throw_up}; a miss nobody takes is set aside unexposed.",
     )
 
 
@@ -71,9 +75,8 @@ def _declaring(r: Rules) -> Phrase:
         return (
             "in turn before the play",
             "Beginning with the elder hand and ending with the dealer, each player in turn "
-            'looks at his cards and declares whether he will stand ("I play") and play '
-            "the deal. No declaration may be altered, and whoever stands must play the deal "
-            "out.",
+            "looks at his cards and declares whether he will {will_stand}. No declaration may "
+            "be altered, and whoever {stands} must play the deal out.",
         )
     if r.partnerships.enabled:
         return (
@@ -100,7 +103,7 @@ def _exchange_cap(r: Rules) -> Phrase:
     """The most cards one may exchange, and the cap at a large table."""
     ex = r.exchange
     most = r.deal.hand_size if ex.max_cards is None else ex.max_cards
-    first = f"A player may exchange at most {plural(most, 'card')}"
+    first = f"A player may {terms(r).exchange} at most {plural(most, 'card')}"
     if ex.max_cards_from is None:
         return f"at most {most}", first + "."
     large = min(most, ex.max_cards_large)
@@ -111,7 +114,7 @@ def _exchange_cap(r: Rules) -> Phrase:
 
 
 #: Where the stock is never made up again (``exchange.restock: none``).
-_STOCK_LIMIT = "Nobody may exchange more cards than the stock still holds."
+_STOCK_LIMIT = "Nobody may {exchange} more cards than the stock still holds."
 
 
 def _unrestocked(r: Rules, sentence: str) -> str:
@@ -127,17 +130,17 @@ def _turnup_drawable(r: Rules) -> Phrase:
     if r.exchange.turnup_drawable:
         return (
             "may be drawn",
-            "The turn-up goes to the bottom of the stock and may be drawn "
-            "in exchange when the cards above it are gone.",
+            "The turn-up goes to the bottom of the stock and may be drawn{in_exchange} "
+            "when the cards above it are gone.",
         )
     if r.exchange.restock is Restock.NONE:
         return (
             "never drawn",
-            "The turn-up is never drawn in exchange, and nobody may "
-            "exchange more cards than the stock still holds.",
+            "The turn-up is never drawn{in_exchange}, and nobody may "
+            "{exchange} more cards than the stock still holds.",
         )
     return "never drawn", (
-        "The turn-up is never drawn in exchange, nor gathered when the stock is made up again."
+        "The turn-up is never drawn{in_exchange}, nor gathered when the stock is made up again."
     )
 
 
@@ -165,10 +168,10 @@ DECLARING: tuple[Rule, ...] = (
         {
             True: (
                 "allowed",
-                "Instead of standing, a player may throw up his hand: he takes no "
-                "part in the deal, paying and receiving nothing.",
+                "Instead of {standing}, a player may {throw_up_hand}: he takes no "
+                "part in the deal, paying and receiving nothing{beyond_stake}.",
             ),
-            False: ("not allowed", "Nobody may throw up his hand: every player must play."),
+            False: ("not allowed", "Nobody may {throw_up_hand}: every player must play."),
         },
         applies=declaring,
     ),
@@ -214,9 +217,9 @@ DECLARING: tuple[Rule, ...] = (
         ("declarations.all_pass",),
         {
             AllPass.DEALER_TAKES_POOL: (
-                "the dealer takes the pool",
-                "If every player before the dealer throws up{miss_untaken}, the dealer takes the "
-                "pool without play, whatever his cards{dealer_out_all_pass}.",
+                "the dealer takes the {pool}",
+                "If every player before the dealer {throws_up}{miss_untaken}, the dealer takes "
+                "the {pool} without play, whatever his cards{dealer_out_all_pass}.",
             ),
         },
         applies=throwing_up,
@@ -227,24 +230,25 @@ DECLARING: tuple[Rule, ...] = (
         ("declarations.lone_stander",),
         {
             LoneStander.DEALER_PLAYS_MISS_FOR_POOL: (
-                "the dealer must play the miss for the pool",
-                "If only one player stands on his own hand, all the others before the dealer "
-                "having thrown up and the miss being untaken, the dealer may stand, or take the "
-                "miss and play it as his own; if he will do neither, he must play the miss against "
-                "the lone player for the benefit of the pool: what the miss wins stays in the pool "
-                "for the next deal, and the dealer neither receives nor pays{dealer_out_lone}.",
+                "the dealer must play the miss for the {pool}",
+                "If only one player {stands} on his own hand, all the others before the dealer "
+                "having {thrown_up} and the miss being untaken, the dealer may {stand}, or take "
+                "the miss and play it as his own; if he will do neither, he must play the miss "
+                "against the lone player for the benefit of the {pool}: what the miss wins stays "
+                "in the {pool} for the next deal, and the dealer neither receives nor "
+                "pays{dealer_out_lone}.",
             ),
             LoneStander.DEALER_MAY_CONCEDE: (
                 "the dealer may give up the stakes",
-                "If only one player stands, all the others before the dealer having thrown up, the "
-                "dealer may play against him or give up the stakes: the lone player then takes the "
-                "pool without play{dealer_out_lone}.",
+                "If only one player {stands}, all the others before the dealer having {thrown_up}, "
+                "the dealer may play against him or give up the stakes: the lone player then "
+                "takes the {pool} without play{dealer_out_lone}.",
             ),
             LoneStander.STANDER_TAKES_POOL_IF_DEALER_THROWS_UP: (
-                "the stander takes the pool if the dealer throws up",
-                "If only one player stands, all the others before the dealer having thrown up, the "
-                "dealer may stand and play against him; if the dealer throws up, the lone stander "
-                "takes the pool without play{dealer_out_lone}.",
+                "the {stander} takes the {pool} if the dealer {throws_up}",
+                "If only one player {stands}, all the others before the dealer having {thrown_up}, "
+                "the dealer may {stand_and_play} against him; if the dealer {throws_up}, the lone "
+                "{stander} takes the {pool} without play{dealer_out_lone}.",
             ),
         },
         applies=throwing_up,
@@ -255,13 +259,13 @@ DECLARING: tuple[Rule, ...] = (
         ("declarations.miss_for_pool_looed",),
         {
             True: (
-                "looed",
-                "If the miss played for the pool wins no trick, the dealer pays a loo "
-                "for it into the pool.",
+                "{looed}",
+                "If the miss played for the {pool} wins no trick, the dealer pays {a_loo} "
+                "for it into the {pool}.",
             ),
             False: (
-                "not looed",
-                "The miss played for the pool is not looed when it wins no trick.",
+                "not {looed}",
+                "The miss played for the {pool} is not {looed} when it wins no trick.",
             ),
         },
         applies=lambda r: (
@@ -276,10 +280,10 @@ DECLARING: tuple[Rule, ...] = (
         ("declarations.miss_holder_unopposed",),
         {
             UnopposedHolder.TAKES_POOL: (
-                "takes the pool",
-                "If all the others before the dealer have thrown up except one who took the miss, "
-                "and the dealer throws up too{dealer_out_miss}, the holder of the miss takes the "
-                "pool without play.",
+                "takes the {pool}",
+                "If all the others before the dealer have {thrown_up} except one who took the "
+                "miss, and the dealer {throws_up} too{dealer_out_miss}, the holder of the miss "
+                "takes the {pool} without play.",
             ),
         },
         applies=lambda r: throwing_up(r) and r.deal.miss,
@@ -289,12 +293,12 @@ DECLARING: tuple[Rule, ...] = (
         "Exchanging",
         ("exchange.mode",),
         {
-            ExchangeMode.NONE: ("none", "Nobody exchanges cards with the stock."),
+            ExchangeMode.NONE: ("none", "Nobody {exchanges} cards with the stock."),
             ExchangeMode.ONCE_ANY_NUMBER: (
                 "once, any number of cards",
-                "A player who stands may exchange, once, any number of his cards: he lays them "
-                "face down and the dealer gives him as many from the top of the stock. There is no "
-                "second exchange, and a card laid out cannot be taken back.",
+                "A player who {stands} may {exchange_once}: he {lays_out} face down and the "
+                "dealer gives him as many from the top of the stock. There is no second "
+                "{exchange}, and a card {laid_out} cannot be taken back.",
             ),
         },
         applies=declaring,
@@ -305,10 +309,13 @@ DECLARING: tuple[Rule, ...] = (
         "After exchanging",
         ("exchange.exchanger_must_play",),
         {
-            True: ("must play", "Having exchanged, a player may not throw up: he must play."),
+            True: (
+                "must play",
+                "Having {exchanged}, a player may not {throw_up}: he must play.",
+            ),
             False: (
-                "may still throw up",
-                "Having exchanged, a player may still throw up his hand.",
+                "may still {throw_up}",
+                "Having {exchanged}, a player may still {throw_up_hand}.",
             ),
         },
         applies=exchanging,
@@ -328,14 +335,14 @@ DECLARING: tuple[Rule, ...] = (
         {
             ExchangeTiming.WITH_DECLARATION: (
                 "with the declaration",
-                "A player who stands says at once how many cards he exchanges, and draws them "
-                "before the next player declares.",
+                "A player who {stands} says at once how many cards he {exchanges}, and draws "
+                "them before the next player declares.",
             ),
             ExchangeTiming.AFTER_DECLARATIONS: (
                 "after all have declared",
-                "Nobody exchanges while declaring. Once everybody has declared, the players "
-                "who stand, in turn from the dealer's left, each exchange or stand pat; a "
-                "player left alone takes the pool without play and draws nothing.",
+                "Nobody {exchanges} while declaring. Once everybody has declared, the players "
+                "who {stand}, in turn from the dealer's left, each {exchange} or stand pat; a "
+                "player left alone takes the {pool} without play and draws nothing.",
             ),
         },
         applies=exchanging,
@@ -365,20 +372,20 @@ DECLARING: tuple[Rule, ...] = (
             Restock.DISCARDS_AND_FOLDS: (
                 "the discards and the folded hands",
                 "When the stock runs out, the dealer gathers the cards discarded and the hands "
-                "thrown up since it was last made up, but not the discards of the player he is "
-                "serving, shuffles them and deals on.",
+                "of the players who have {thrown_up} since it was last made up, but not the "
+                "discards of the player he is serving, shuffles them and deals on.",
             ),
             Restock.FOLDS_FIRST: (
                 "the folded hands, then the discards",
-                "When the stock runs out, the dealer shuffles the hands thrown up and deals on "
-                "from them; when none are left to gather, the cards discarded, but not the "
-                "discards of the player he is serving.",
+                "When the stock runs out, the dealer shuffles the hands of the players who have "
+                "{thrown_up} and deals on from them; when none are left to gather, the cards "
+                "discarded, but not the discards of the player he is serving.",
             ),
             Restock.DISCARDS_ONLY: (
                 "the discards",
                 "When the stock runs out, the dealer gathers the cards discarded, but not the "
                 "discards of the player he is serving, shuffles them and deals on; the hands "
-                "thrown up stay where they lie.",
+                "of the players who have {thrown_up} stay where they lie.",
             ),
         },
         applies=exchanging,

@@ -17,6 +17,7 @@ from cardrules.rules.model import (
     Vary,
 )
 from cardrules.tools.rulebook.rule import D, P, Phrase, Rule
+from cardrules.tools.rulebook.terms import terms
 from cardrules.tools.rulebook.words import card_words, join_words, num, rank_word, suit_name
 
 
@@ -40,19 +41,20 @@ def _dealer_out(r: Rules) -> Phrase:
     above = r.players.dealer_sits_out_above
     if above is None:
         return "never", "The dealer plays his own hand, however many play."
-    miss = " (nobody plays the miss for the pool)" if r.deal.miss else ""
+    t = terms(r)
+    miss = f" (nobody plays the miss for the {t.pool})" if r.deal.miss else ""
     return (
         f"with more than {above} players",
         f"When more than {num(above)} play, the dealer stands out of the play, neither "
         "paying nor receiving on the tricks: he shuffles, deals and stakes as dealer and is "
-        "dealt a hand, but he neither declares nor plays, and is never looed nor pays for a "
-        "flush. The rules below that give the dealer the pool or a choice bind him only when "
-        "he plays: with him out, if every other player throws up nobody takes the pool, "
-        "which is carried whole to the next deal, and a player who stands alone takes the "
-        f"pool without play{miss}. His hand is dealt all the same, as the hand of a player "
-        "who throws up is: the stock is the smaller by it. (Peel has a player who withdraws "
-        'from the game at his turn to deal "not deal any cards to himself"; that is another '
-        "arrangement, a player leaving the game, which is not modelled.)",
+        f"dealt a hand, but he neither declares nor plays, and is never {t.looed} nor pays for "
+        f"a flush. The rules below that give the dealer the {t.pool} or a choice bind him only "
+        f"when he plays: with him out, if every other player {t.throws_up} nobody takes the "
+        f"{t.pool}, which is carried whole to the next deal, and a player who {t.stands} alone "
+        f"takes the {t.pool} without play{miss}. His hand is dealt all the same, as the hand of "
+        f"a player who {t.throws_up} is: the stock is the smaller by it. (Peel has a player who "
+        'withdraws from the game at his turn to deal "not deal any cards to himself"; that is '
+        "another arrangement, a player leaving the game, which is not modelled.)",
     )
 
 

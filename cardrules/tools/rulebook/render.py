@@ -26,6 +26,7 @@ from cardrules.tools.rulebook.applies import exchanging, partners
 from cardrules.tools.rulebook.rule import DECL, SECTION_TITLES, Phrase, Rule
 from cardrules.tools.rulebook.summary import summary_of
 from cardrules.tools.rulebook.table import RULES
+from cardrules.tools.rulebook.terms import terms
 from cardrules.tools.rulebook.words import join_words, template_words
 
 
@@ -110,7 +111,7 @@ def _section_title(number: int, rules: Rules) -> str:
     if number == DECL and rules.bidding.enabled:
         return "Bidding"
     if number == DECL and (exchanging(rules) or partners(rules)):
-        title += " and exchanging" if exchanging(rules) else " and passing"
+        title += f" and {terms(rules).exchanging}" if exchanging(rules) else " and passing"
     return title
 
 

@@ -19,10 +19,10 @@ _FINISH: dict[Any, Phrase] = {
         "be a single.",
     ),
     Finish.EQUAL_DEALS_THEN_NO_LOO: (
-        "after equal deals, at a deal without a loo",
+        "after equal deals, at a deal without {a_loo}",
         "The session ends when every player has dealt the same number of times, at least "
-        "{rounds}; if the last deal of the round has a loo, play goes on until a deal without "
-        "one.",
+        "{rounds}; if the last deal of the round has {a_loo}, play goes on until a deal "
+        "without one.",
     ),
     Finish.TARGET_POINTS: (
         "first to {target} points",
@@ -33,10 +33,10 @@ _FINISH: dict[Any, Phrase] = {
         "The session ends when every player has dealt {rounds}{highest_wins}.",
     ),
     Finish.DIVIDE_POOL: (
-        "a quick finish after {round_s}: the pool divided",
+        "a quick finish after {round_s}: the {pool} divided",
         "The session ends when every player has dealt {rounds}, just before the first dealer "
         "would deal again, so that all have paid for the same number of deals; whatever is "
-        "then in the pool is divided equally among all the players, the odd counters going "
+        "then in the {pool} is divided equally among all the players, the odd counters going "
         "one each to the players in order of play from the elder hand of the last deal.",
     ),
     Finish.END_OF_SCHEDULE: (
@@ -45,11 +45,12 @@ _FINISH: dict[Any, Phrase] = {
         "{rounds}; the highest total of points wins, and those who tie for it share the win.",
     ),
     Finish.RELEASE_LOOS: (
-        "a quick finish after {round_s}: the last loos released",
+        "a quick finish after {round_s}: the last {loos} released",
         "The session ends when every player has dealt {rounds}, just before the first dealer "
         "would deal again. Those who win no trick in the last deal but one are released "
-        "from their loo; in the last deal every player stands on his own cards{last_no_miss}, "
-        "nobody may throw up, and nobody is looed: its pool goes to the tricks.",
+        "from their {loo}; in the last deal every player {stands} on his own "
+        "cards{last_no_miss}, nobody may {throw_up}, and nobody is {looed}: its {pool} goes to "
+        "the tricks.",
     ),
 }
 
@@ -104,15 +105,15 @@ THE_SESSION: tuple[Rule, ...] = (
             ),
             FirstDeal.ALL_ANTE_WITH_MISS: (
                 "all stake, with a miss",
-                "For the first deal of a session every player puts into the pool a stake equal to "
-                "the dealer's, and a miss is dealt.",
+                "For the first deal of a session every player puts into the {pool} a stake equal "
+                "to the dealer's, and a miss is dealt.",
             ),
             FirstDeal.PEEL_EXPOSED_SINGLE: (
                 "Peel's exposed-card single",
                 "The first deal of a session is Peel's exposed-card single: the dealer turns up "
                 "the top card, then gives one card face up to each player; whoever receives the "
-                "highest card of the turned-up suit above the turn-up takes the pool, and if "
-                "nobody does, everyone is looed a single loo and the pool stays.",
+                "highest card of the turned-up suit above the turn-up takes the {pool}, and if "
+                "nobody does, everyone is looed a single loo and the {pool} stays.",
             ),
         },
         applies=pool,
@@ -134,14 +135,14 @@ THE_SESSION: tuple[Rule, ...] = (
         {
             PeelSingleLooed.ALL_OTHERS: (
                 "every other player",
-                "When one player takes the pool of the exposed-card "
+                "When one player takes the {pool} of the exposed-card "
                 "single, every other player who received a card is looed "
                 "a single loo.",
             ),
             PeelSingleLooed.OTHER_SUPERIOR_ONLY: (
                 "the other holders of a higher card",
-                "When one player takes the pool of the exposed-card single, only the others who "
-                "received a higher card of the turned-up suit are looed a single loo.",
+                "When one player takes the {pool} of the exposed-card single, only the others "
+                "who received a higher card of the turned-up suit are looed a single loo.",
             ),
         },
         applies=lambda r: pool(r) and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE,

@@ -33,21 +33,21 @@ def _stake(r: Rules) -> Phrase:
 
 
 _LOOED = (
-    "A player who stood{on_miss_too} and won no trick is looed: he pays "
-    "into the pool for the next deal "
+    "A player who {stood}{on_miss_too} and won no trick {is_looed}: he pays "
+    "into the {pool} for the next deal "
 )
 
 _LOO: dict[Any, Phrase] = {
-    LooMode.LIMITED: ("a fixed {stake_loo} counters", _LOOED + "a loo of {loo_counters}."),
+    LooMode.LIMITED: ("a fixed {stake_loo} counters", _LOOED + "{a_loo} of {loo_counters}."),
     LooMode.UNLIMITED: (
-        "the pool played for",
-        _LOOED + "a loo equal to the pool that was played for (unlimited loo); "
+        "the {pool} played for",
+        _LOOED + "{a_loo} equal to the {pool} that was played for{unlimited_name}; "
         "the stake for the deal is unchanged.",
     ),
     LooMode.MIXED: (
-        "the pool played for, at most {mixed_cap}",
-        _LOOED + "a loo equal to the pool that was played for, but never more than "
-        "{cap_counters} (mixed loo).",
+        "the {pool} played for, at most {mixed_cap}",
+        _LOOED + "{a_loo} equal to the {pool} that was played for, but never more than "
+        "{cap_counters}{mixed_name}.",
     ),
 }
 
@@ -58,28 +58,28 @@ def _one_winner(r: Rules) -> bool:
 
 
 _AWARD: dict[Any, Phrase] = {
-    PoolAward.BY_TRICKS: ("a share for each trick", "Each trick wins its share of the pool."),
+    PoolAward.BY_TRICKS: ("a share for each trick", "Each trick wins its share of the {pool}."),
     PoolAward.MOST_TRICKS: (
         "all to the most tricks",
-        "The player who took more tricks than any other takes the whole pool; the pool is "
+        "The player who took more tricks than any other takes the whole {pool}; the {pool} is "
         "not divided by the tricks.",
     ),
     PoolAward.MAJORITY: (
         "all to a majority of the tricks",
-        "The player who took more than half the tricks takes the whole pool; when nobody "
-        "did, the pool stays for the next deal.",
+        "The player who took more than half the tricks takes the whole {pool}; when nobody "
+        "did, the {pool} stays for the next deal.",
     ),
 }
 
 _TIE: dict[Any, Phrase] = {
     AwardTie.CARRY_OVER: (
-        "the pool stays",
-        "When two or more players share the most tricks, nobody takes the pool: it stays "
-        "for the next deal, the new stakes and loos added to it.",
+        "the {pool} stays",
+        "When two or more players share the most tricks, nobody takes the {pool}: it stays "
+        "for the next deal, the new stakes and {loos} added to it.",
     ),
     AwardTie.DIVIDE: (
-        "the pool divided",
-        "When two or more players share the most tricks, they divide the pool equally, the "
+        "the {pool} divided",
+        "When two or more players share the most tricks, they divide the {pool} equally, the "
         "first of them from the dealer's left taking any odd counter.",
     ),
 }
@@ -87,24 +87,27 @@ _TIE: dict[Any, Phrase] = {
 _EXCUSED: dict[Any, Phrase] = {
     AnteExcused.NONE: ("nobody", "Nobody is excused the stake."),
     AnteExcused.LOOED_AND_TIED: (
-        "the looed and the tied",
-        "A player looed in the last deal, and a player who shared the most tricks in it "
-        "when nobody took the pool, does not stake for the next deal.",
+        "{the_looed} and the tied",
+        "A player {looed_in} the last deal, and a player who shared the most tricks in it "
+        "when nobody took the {pool}, does not stake for the next deal.",
     ),
     AnteExcused.TIED: (
         "the tied",
-        "A player who shared the most tricks in the last deal when nobody took the pool does "
-        "not stake for the next deal; everyone else stakes, the looed too.",
+        "A player who shared the most tricks in the last deal when nobody took the {pool} does "
+        "not stake for the next deal; everyone else stakes, {the_looed} too.",
     ),
 }
 
 _CAPPED: dict[Any, Phrase] = {
     True: (
         "at most {mixed_cap}",
-        "The winner takes at most {cap_counters} out of the pool; the rest stays for the "
+        "The winner takes at most {cap_counters} out of the {pool}; the rest stays for the "
         "next deal.",
     ),
-    False: ("the whole pool", "The limit does not cap the winnings: the winner takes the pool."),
+    False: (
+        "the whole {pool}",
+        "The limit does not cap the winnings: the winner takes the {pool}.",
+    ),
 }
 
 
@@ -124,10 +127,10 @@ SETTLEMENT: tuple[Rule, ...] = (
         ("wagers.scoring",),
         {
             Scoring.POOL: (
-                "counters in a pool",
-                "Play is for counters: the stakes make a pool, which the tricks win.",
+                "counters in a {pool}",
+                "Play is for counters: the stakes make a {pool}, {won_by}.",
             ),
-            Scoring.POINTS: ("points", "Play is for points: there is no pool and no stake."),
+            Scoring.POINTS: ("points", "Play is for points: there is no {pool} and no stake."),
         },
     ),
     Rule(
@@ -137,16 +140,16 @@ SETTLEMENT: tuple[Rule, ...] = (
         {
             Ante.DEALER_ONLY: (
                 "the dealer only",
-                "Before each deal only the dealer puts his stake into the pool.",
+                "Before each deal only the dealer puts his stake into the {pool}.",
             ),
             Ante.ALL_PLAYERS: (
                 "every player",
-                "Before each deal every player puts the stake into the pool.",
+                "Before each deal every player puts the stake into the {pool}.",
             ),
             Ante.ALL_PLAYERS_DEALER_DOUBLE: (
                 "every player, the dealer double",
-                "Before each deal every player puts the stake into the pool, and the dealer twice "
-                "the stake.",
+                "Before each deal every player puts the stake into the {pool}, and the dealer "
+                "twice the stake.",
             ),
         },
         applies=pool,
@@ -171,18 +174,6 @@ SETTLEMENT: tuple[Rule, ...] = (
     Rule(SETTLE, "A tie for the pool", ("settlement.award_tie",), _TIE, applies=_one_winner),
     Rule(
         SETTLE,
-        "Going bourré",
-        ("settlement.award",),
-        lambda r: (
-            "looed is bourré",
-            "A player who stood and took no trick is said to go bourré: he is looed.",
-        ),
-        applies=_one_winner,
-        in_diff=False,
-        cites=lambda r: ("wagers.loo",),
-    ),
-    Rule(
-        SETTLE,
         "The winner's limit",
         ("settlement.winnings_capped",),
         _CAPPED,
@@ -195,15 +186,15 @@ SETTLEMENT: tuple[Rule, ...] = (
         {
             Remainder.EARLIEST_TRICKS_FIRST: (
                 "odd counters to the earliest tricks",
-                "The pool is divided equally among the {hand} tricks, each winning {share} of it; "
-                "if it does not divide exactly, the winners of the earliest tricks take one "
+                "The {pool} is divided equally among the {hand} tricks, each winning {share} of "
+                "it; if it does not divide exactly, the winners of the earliest tricks take one "
                 "counter more each.",
             ),
             Remainder.CARRY_FORWARD: (
                 "odd counters carried forward",
-                "The pool is divided equally among the {hand} tricks, each winning {share} of it; "
-                "if it does not divide exactly, the odd counters stay in the pool for the next "
-                "deal.",
+                "The {pool} is divided equally among the {hand} tricks, each winning {share} of "
+                "it; if it does not divide exactly, the odd counters stay in the {pool} for the "
+                "next deal.",
             ),
         },
         applies=lambda r: pool(r) and not r.challenges.enabled and not _one_winner(r),
@@ -225,11 +216,11 @@ SETTLEMENT: tuple[Rule, ...] = (
         "An unlimited loo",
         ("wagers.unlimited_basis",),
         lambda r: (
-            "the pool played for",
-            "The pool played for is the whole pool of the deal, the stakes paid in, as it "
+            "the {pool} played for",
+            "The {pool} played for is the whole {pool} of the deal, the stakes paid in, as it "
             "stands before the winner takes it."
             if _one_winner(r)
-            else "The pool played for is the whole pool of the deal, after the dealer's stake "
+            else "The {pool} played for is the whole {pool} of the deal, after the dealer's stake "
             "is paid in and before it is divided.",
         ),
         applies=lambda r: pool(r) and r.wagers.loo is not LooMode.LIMITED,
@@ -239,14 +230,10 @@ SETTLEMENT: tuple[Rule, ...] = (
         "The least mixed loo",
         ("wagers.mixed_floor",),
         {
-            MixedFloor.NONE: (
-                "no minimum",
-                "When the pool played for is smaller than the ordinary "
-                "loo, the loo is only the pool.",
-            ),
+            MixedFloor.NONE: ("no minimum", "{no_least_loo}"),
             MixedFloor.ORDINARY_LOO: (
                 "the ordinary loo",
-                "A mixed loo is never less than the ordinary loo of {stake_loo} counters.",
+                "{a_mixed_loo} is never less than {least_loo}{stake_loo} counters.",
             ),
         },
         applies=lambda r: pool(r) and r.wagers.loo is LooMode.MIXED,
@@ -281,14 +268,14 @@ SETTLEMENT: tuple[Rule, ...] = (
         {
             SingleDefinition.POOL_ONLY_DEALER_STAKE: (
                 "when nothing is carried forward",
-                "The next pool holds the loos paid, whatever was left in the pool, and the next "
-                "stake; when nothing is carried forward, the next deal is a single, played for the "
-                "stake alone.",
+                "The next {pool} holds the {loos} paid, whatever was left in the {pool}, and the "
+                "next stake; when nothing is carried forward, the next deal is a single, played "
+                "for the stake alone.",
             ),
             SingleDefinition.NO_LOO: (
-                "when nobody is looed",
-                "The next pool holds the loos paid, whatever was left in the pool, and the next "
-                "stake; when nobody was looed, the next deal is a single.",
+                "when nobody is {looed}",
+                "The next {pool} holds the {loos} paid, whatever was left in the {pool}, and the "
+                "next stake; when nobody was {looed}, the next deal is a single.",
             ),
         },
         applies=lambda r: (

@@ -30,7 +30,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "counted",
                 "A flush, {hand} cards of one suit (or {hand_less} of one suit and {pam}, who "
                 "counts as a card of any suit), sweeps the board: its holder wins every trick "
-                "as of right, without play, and takes the pool.",
+                "as of right, without play, and takes the {pool}.",
             ),
             False: ("not counted", "No hand wins without play: flushes do not count."),
         },
@@ -45,14 +45,14 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
             FlushDeclare.AFTER_DECLARATIONS: (
                 "after the declarations",
                 "A flush is shown only when every player has declared whether he will "
-                "stand{flush_exchanged}. If every player before the dealer throws up, a flush "
-                "the dealer holds is shown then, and paid him besides the pool he takes.",
+                "{stand}{flush_exchanged}. If every player before the dealer {throws_up}, a "
+                "flush the dealer holds is shown then, and paid him besides the {pool} he takes.",
             ),
             FlushDeclare.AT_ONCE: (
                 "at once",
                 "A flush is shown at once, as soon as the hands are dealt"
-                "{flush_exchanged_at_once}, and nobody may then throw up: whoever has not yet "
-                "declared stands.",
+                "{flush_exchanged_at_once}, and nobody may then {throw_up}: whoever has not yet "
+                "declared {stands}.",
             ),
         },
         applies=flush,
@@ -64,11 +64,11 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
         {
             FlushPayers.ALL_OTHERS: (
                 "every other player",
-                "Every other player, whether he stood or not, pays a loo.",
+                "Every other player, whether he {stood} or not, pays {a_loo}.",
             ),
             FlushPayers.STANDERS_ONLY: (
-                "those who stood",
-                "Every other player who stood pays a loo: nobody pays when the holder is the "
+                "those who {stood}",
+                "Every other player who {stood} pays {a_loo}: nobody pays when the holder is the "
                 "only one left in the deal.",
             ),
         },
@@ -104,11 +104,11 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
         {
             FlushDestination.TO_HOLDER: (
                 "to the holder",
-                "The loos are paid to the holder of the flush, besides the pool.",
+                "The {loos} are paid to the holder of the flush, besides the {pool}.",
             ),
             FlushDestination.NEXT_POOL: (
-                "into the next pool",
-                "The loos are paid into the pool for the next deal.",
+                "into the next {pool}",
+                "The {loos} are paid into the {pool} for the next deal.",
             ),
         },
         applies=flush,
@@ -120,7 +120,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
         {
             FlushNextDeal.SINGLE: (
                 "a single",
-                "The deal after a flush is a single: its pool is only the dealer's stake.",
+                "The deal after a flush is a single: its {pool} is only the dealer's stake.",
             ),
             FlushNextDeal.NORMAL: (
                 "an ordinary deal",
@@ -178,8 +178,8 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "Of two exactly equal flushes, the elder hand's wins.",
             ),
             FlushExactTie.SPLIT_POOL: (
-                "the pool divided",
-                "Exactly equal flushes divide the pool.",
+                "the {pool} divided",
+                "Exactly equal flushes divide the {pool}.",
             ),
         },
         applies=lambda r: (

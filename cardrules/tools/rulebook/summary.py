@@ -15,7 +15,8 @@ True
 
 from __future__ import annotations
 
-from cardrules.rules.model import ExchangeMode, LooMode, Rules, Vary
+from cardrules.rules.model import AwardTie, ExchangeMode, LooMode, PoolAward, Rules, Vary
+from cardrules.tools.rulebook.terms import Terms, terms
 from cardrules.tools.rulebook.words import card_words, num, plural, share
 
 __all__ = ["summary_of"]
@@ -29,13 +30,24 @@ def _promoted(r: Rules) -> str:
     return f"{r.promoted.name} ({what}) beats every trump"
 
 
-def _loo(r: Rules) -> str:
+def _loo(r: Rules, t: Terms) -> str:
     w = r.wagers
     if w.loo is LooMode.UNLIMITED:
-        return "the pool played for"
+        return f"the {t.pool} played for"
     if w.loo is LooMode.MIXED:
-        return f"the pool played for, at most {plural(w.mixed_cap, 'counter')}"
+        return f"the {t.pool} played for, at most {plural(w.mixed_cap, 'counter')}"
     return f"a fixed {plural(w.stake_loo, 'counter')}"
+
+
+def _award(r: Rules, t: Terms) -> str:
+    """Who wins the pool: each trick its share, or one player the whole of it."""
+    award = r.settlement.award
+    if award is PoolAward.BY_TRICKS:
+        return f"each trick wins {share(r.deal.hand_size)} of the {t.pool}"
+    if award is PoolAward.MAJORITY:
+        return f"the whole {t.pool} to a player with more than half the tricks, else carried over"
+    tie = "carried over" if r.settlement.award_tie is AwardTie.CARRY_OVER else "divided"
+    return f"the whole {t.pool} to the player with the most tricks, {tie} on a tie"
 
 
 def _put(r: Rules) -> str:
@@ -77,9 +89,10 @@ def summary_of(r: Rules) -> str:
     if not r.deal.miss and r.declarations.enabled:
         first[0] += ", no miss"
     first.append("trumps turned up" if r.trumps.turn_up else "no trumps")
+    t = terms(r)
     middle = []
     if r.declarations.enabled and r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER:
-        middle.append("one exchange from the stock")
+        middle.append(f"one {t.exchange} from the stock")
     if _promoted(r):
         middle.append(_promoted(r))
     if r.special_hands.flush.enabled:
@@ -87,6 +100,5 @@ def summary_of(r: Rules) -> str:
     parts = [", ".join(first), *middle]
     return (
         "; ".join(parts)
-        + f"; each trick wins {share(hand)} of the pool, and a stander who wins none is looed "
-        + f"{_loo(r)}."
+        + f"; {_award(r, t)}, and {t.a_stander} who wins none {t.looed_paying} {_loo(r, t)}."
     )

@@ -1,7 +1,9 @@
 """The sentence table :data:`RULES`: every rule of a rulebook, section by section.
 
-Each section's rules live in a module of their own; a rulebook numbers them in
-this order, and :mod:`cardrules.tools.rulediff` lists differences in it.
+Each section's rules live in a module of their own, and the rules of the game's own
+words (:mod:`~cardrules.tools.rulebook.vocabulary`) head the sections that speak them; a
+rulebook numbers them in this order, and :mod:`cardrules.tools.rulediff` lists
+differences in it.
 
 >>> RULES[0].topic, RULES[-1].topic
 ('Players', 'The end')
@@ -20,16 +22,19 @@ from cardrules.tools.rulebook.rule import Rule
 from cardrules.tools.rulebook.session import THE_SESSION
 from cardrules.tools.rulebook.settlement import SETTLEMENT
 from cardrules.tools.rulebook.special_hands import SPECIAL_HANDS
+from cardrules.tools.rulebook.vocabulary import DECLARING_WORDS, SETTLEMENT_WORDS
 
 #: Every rule, in the order of the rulebook.
 RULES: tuple[Rule, ...] = (
     *PLAYERS_AND_PACK,
     *THE_DEAL,
     *HAND_SIZES,
+    *DECLARING_WORDS,
     *DECLARING,
     *BIDDING,
     *THE_PLAY,
     *SPECIAL_HANDS,
+    *SETTLEMENT_WORDS,
     *SETTLEMENT,
     *CONTRACT,
     *THE_SESSION,

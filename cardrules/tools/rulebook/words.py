@@ -14,13 +14,16 @@ from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
 from cardrules.rules.model import (
+    Ante,
     ExchangeMode,
     FirstDeal,
     HeadWhenTrumped,
+    PoolAward,
     Rules,
     Scoring,
     TrumpAfterTrickScope,
 )
+from cardrules.tools.rulebook.terms import terms
 
 _NUMBERS = (
     "no",
@@ -113,7 +116,9 @@ def _elder_in_play(r: Rules) -> str:
 
 
 def template_words(r: Rules) -> dict[str, Any]:
-    """The values sentence templates may use, as words."""
+    """The values sentence templates may use, as words, and the game's own words in
+    every form (:mod:`~cardrules.tools.rulebook.terms`)."""
+    t = terms(r)
     hand = r.deal.hand_size
     high = r.deal.sizes.high
     w = r.wagers
@@ -121,6 +126,7 @@ def template_words(r: Rules) -> dict[str, Any]:
     out = r.players.dealer_sits_out_above is not None
     first_duty = r.leads.ace_compulsory or r.leads.king_if_ace_turned
     return {
+        **t.fields(),
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
         "size_low": num(r.deal.sizes.low),
         "size_high": "as many as the pack holds" if high is None else num(high),
@@ -139,6 +145,11 @@ def template_words(r: Rules) -> dict[str, Any]:
             else ""
         ),
         "share": share(hand),
+        "won_by": (
+            "which the tricks win"
+            if r.settlement.award is PoolAward.BY_TRICKS
+            else "which one player wins by his tricks"
+        ),
         "stake_deal": w.stake_deal,
         "stake_loo": w.stake_loo,
         "half_loo": w.stake_loo // 2,
@@ -177,8 +188,12 @@ def template_words(r: Rules) -> dict[str, Any]:
             else ""
         ),
         "miss_untaken": " and nobody has taken the miss" if r.deal.miss else "",
-        "flush_exchanged": ", a hand made by an exchange counting" if exchanges else "",
-        "flush_exchanged_at_once": " or as soon as an exchange makes one" if exchanges else "",
+        # every player stakes before the deal: who throws up has paid his stake all the same
+        "beyond_stake": "" if w.ante is Ante.DEALER_ONLY else " beyond his stake",
+        "flush_exchanged": f", a hand made by {t.an_exchange} counting" if exchanges else "",
+        "flush_exchanged_at_once": (
+            f" or as soon as {t.an_exchange} makes one" if exchanges else ""
+        ),
         "dealer_out_all_pass": (
             "; when the dealer stands out of the play, nobody takes it and it is carried whole "
             "to the next deal"
@@ -188,7 +203,8 @@ def template_words(r: Rules) -> dict[str, Any]:
         "dealer_out_miss": " (or stands out of the play)" if out else "",
         "last_no_miss": ", no miss being dealt" if r.deal.miss else "",
         "dealer_out_lone": (
-            "; when the dealer stands out of the play, the lone player takes the pool without play"
+            "; when the dealer stands out of the play, the lone player takes the "
+            f"{t.pool} without play"
             if out
             else ""
         ),
