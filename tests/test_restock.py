@@ -194,13 +194,32 @@ def test_a_gathered_card_placed_where_no_restock_went_is_a_conflict() -> None:
     assert restock_conflicts(t, 5) == 0  # F knows nothing of B's cards
 
 
-@pytest.mark.parametrize("rule", ["discards_and_folds", "folds_first", "discards_only"])
-@pytest.mark.parametrize("timing", ["with_declaration", "after_declarations"])
-def test_restocked_deals_keep_the_invariants(rule: str, timing: str) -> None:
+RESTOCKS = pytest.mark.parametrize(
+    ("rule", "timing"),
+    [
+        (rule, timing)
+        for rule in ("discards_and_folds", "folds_first", "discards_only")
+        for timing in ("with_declaration", "after_declarations")
+    ],
+)
+
+
+def _invariants(rule: str, timing: str, tables: tuple[int, ...], deals: int) -> None:
     rules = load_variant("bourre", overrides={"exchange": {"restock": rule, "timing": timing}})
-    for players in (6, 8):
-        report = check_rules(rules, players, deals=12, seed=5, deep_every=3)
+    for players in tables:
+        report = check_rules(rules, players, deals=deals, seed=5, deep_every=3)
         assert report.ok, report.failures
+
+
+@RESTOCKS
+def test_restocked_deals_keep_the_invariants(rule: str, timing: str) -> None:
+    _invariants(rule, timing, (8,), deals=6)
+
+
+@pytest.mark.slow
+@RESTOCKS
+def test_long_restocked_play_keeps_the_invariants(rule: str, timing: str) -> None:
+    _invariants(rule, timing, (6, 7, 8), deals=150)
 
 
 class Drawer:

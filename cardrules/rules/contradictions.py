@@ -18,6 +18,7 @@ from cardrules.rules.model import (
     Finish,
     FirstDeal,
     FirstLeader,
+    Restock,
     Rules,
     Scoring,
     TrickWinner,
@@ -223,6 +224,20 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "deal.miss deals a spare hand to take while declaring",
         ("exchange.timing", "deal.miss"),
         "set deal.miss: false, or exchange.timing: with_declaration",
+    ),
+    # Folded hands gathered into the stock when it runs out (D80) are no longer there to be
+    # read when a flush is paid, yet the exemption of the promoted card's holder reads them.
+    (
+        lambda r: (
+            r.exchange.restock in (Restock.DISCARDS_AND_FOLDS, Restock.FOLDS_FIRST)
+            and r.special_hands.flush.enabled
+            and r.special_hands.flush.exempt_promoted_holder
+        ),
+        "the folded hands are gathered into the stock when it runs out (exchange.restock), "
+        "but a flush's payment exempts the holder of the promoted card, read in the hand he "
+        "threw up (special_hands.flush.exempt_promoted_holder)",
+        ("exchange.restock", "special_hands.flush.exempt_promoted_holder"),
+        "set exchange.restock: discards_only, or special_hands.flush.exempt_promoted_holder: false",
     ),
     # The turn-up as the dealer's own card is in his hand: it cannot be in the stock too,
     # nor be the exposed card of Peel's single, which deals no hands (1.8.4, D77).
