@@ -71,6 +71,14 @@ def _restock_of(value: Any) -> tuple[str, ...]:
     return _texts_of("restock", value)
 
 
+def _card_ids(texts: Sequence[str], what: str) -> list[int]:
+    """The ids of cards given as text; raises ArgumentValueError naming ``what``."""
+    try:
+        return [parse_card(t) for t in texts]
+    except ValueError as exc:
+        raise ArgumentValueError(f"{what}: {exc}") from None
+
+
 @attrs.frozen
 class FixedDeal:
     """A deal given card by card, for rulings and tests.
@@ -111,21 +119,13 @@ class FixedDeal:
         named = [c for h in self.hands for c in h] + list(self.miss) + list(self.stock)
         if self.turn_up is not None and not any(self.turn_up in h for h in self.hands):
             named.append(self.turn_up)
-        for text in named:
-            try:
-                c = parse_card(text)
-            except ValueError as exc:
-                raise ArgumentValueError(f"a fixed deal: {exc}") from None
+        for c in _card_ids(named, "a fixed deal"):
             if c in seen:
                 raise ArgumentValueError(f"a fixed deal names {card_text(c)} twice")
             seen.add(c)
         again: set[int] = set()
-        in_stock = {parse_card(t) for t in self.stock}
-        for text in self.restock:
-            try:
-                c = parse_card(text)
-            except ValueError as exc:
-                raise ArgumentValueError(f"a fixed deal's restock: {exc}") from None
+        in_stock = set(_card_ids(self.stock, "a fixed deal"))
+        for c in _card_ids(self.restock, "a fixed deal's restock"):
             if c in again:
                 raise ArgumentValueError(f"a fixed deal's restock names {card_text(c)} twice")
             if c in in_stock:
