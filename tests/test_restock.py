@@ -219,7 +219,7 @@ def test_restocked_deals_keep_the_invariants(rule: str, timing: str) -> None:
 @pytest.mark.slow
 @RESTOCKS
 def test_long_restocked_play_keeps_the_invariants(rule: str, timing: str) -> None:
-    _invariants(rule, timing, (6, 7, 8), deals=150)
+    _invariants(rule, timing, (6, 7, 8), deals=40)
 
 
 class Drawer:
