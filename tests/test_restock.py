@@ -250,3 +250,24 @@ def test_the_fast_path_restocks_as_the_checked_path_does() -> None:
             restocked += bool(fast.last_deal.view.restocks)
         assert replay(fast.record()) == fast
     assert restocked >= 6
+
+
+def test_a_card_gathered_twice_lies_where_the_last_restock_put_it() -> None:
+    """A player who may declare again after drawing (``exchanger_must_play: false``) can
+    draw a card of one restock and throw it up with his hand, to be gathered by the next:
+    the seat that discarded it knows it lies where that later restock's cards lie."""
+    options = {"exchanger_must_play": False, "restock": "discards_and_folds"}
+    rules = load_variant("five-card-loo", overrides={"players": {"max": 10}, "exchange": options})
+    s = Session(rules, 10, dealer=9, seed=3, first_deal=False)  # 50 dealt, one in the stock
+    mine = s.hand(0)[0]
+    s.apply(f"exchange {card_text(mine)}")  # the stock's last card
+    s.apply("stand")
+    s.apply(f"exchange {card_text(s.hand(1)[0])}")  # restocked: seat 0's discard
+    assert mine in s.hand(1)
+    s.apply("throw-up")  # seat 1 throws it up with his hand
+    s.apply(f"exchange {card_text(s.hand(2)[0])}")  # gathered again, with seat 1's discard
+    assert [mine in b for b in s.deal.view.restocks] == [True, True]
+    for k in range(10):
+        t = determinize(s, 0, random.Random(k))
+        assert restock_conflicts(t, 0) == 0
+        assert mine in t.deal.view.stock or mine in t.hand(2)

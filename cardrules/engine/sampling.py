@@ -92,9 +92,12 @@ def restock_known(t: Session, seat: int) -> list[tuple[list[int], dict[int, int]
     own = set(v.dealt_hand(seat))
     played = v.played
     last = len(v.restocks) - 1
+    # A card drawn from one restock and thrown up with a hand may be gathered by a later
+    # one: it lies where the last restock that gathered it put it.
+    latest = {c: b for b, batch in enumerate(v.restocks) for c in batch if c in own}
     out: list[tuple[list[int], dict[int, int], bool]] = []
     for b, (batch, draws) in enumerate(zip(v.restocks, v.restock_draws, strict=True)):
-        mine = [c for c in batch if c in own]
+        mine = [c for c in batch if latest.get(c) == b]
         shown = {c for _, c in played}
         hidden = [c for c in mine if c not in shown]
         if not hidden:
