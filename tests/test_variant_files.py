@@ -193,6 +193,12 @@ def test_oh_hell() -> None:
     seven = cardrules.load_variant("oh-hell", house_rules=["oh-hell-seven-tricks"])
     assert (seven.deal.sizes.vary, seven.deal.hand_size) == (Vary.FIXED, 7)  # D61
     assert seven.max_players == 7
+    # Fixing the number with no size given deals OpenSpiel's usual seven, not the format's
+    # three of Loo.
+    fixed = cardrules.load_variant("oh-hell", overrides={"deal.sizes.vary": "fixed"})
+    assert fixed.deal.hand_size == 7
+    s = cardrules.new_session(fixed, players=4, seed=1)
+    assert all(len(s.hand(seat)) == 7 for seat in range(4))
 
 
 def test_house_rules_change_what_their_sources_say() -> None:

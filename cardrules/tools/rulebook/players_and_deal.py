@@ -173,7 +173,13 @@ PLAYERS_AND_PACK: tuple[Rule, ...] = (
 
 #: Section 2, the deal.
 THE_DEAL: tuple[Rule, ...] = (
-    Rule(D, "The deal", ("deal.hand_size", "deal.packets", "deal.start"), _dealing),
+    Rule(
+        D,
+        "The deal",
+        ("deal.hand_size", "deal.packets", "deal.start"),
+        _dealing,
+        also_marks=("deal.sizes.vary",),  # the sentence says the size where it is fixed
+    ),
     Rule(
         D,
         "The first card",
