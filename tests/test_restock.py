@@ -24,6 +24,7 @@ from cardrules.engine.dealing import FixedDeal
 from cardrules.engine.offer import Offer
 from cardrules.engine.sampling import determinize, restock_conflicts
 from cardrules.engine.session import Session
+from cardrules.errors import RecordError
 from cardrules.players.base import SeatView
 from cardrules.players.playout import play_out
 from cardrules.rules.loader import load_variant
@@ -271,3 +272,26 @@ def test_a_card_gathered_twice_lies_where_the_last_restock_put_it() -> None:
         t = determinize(s, 0, random.Random(k))
         assert restock_conflicts(t, 0) == 0
         assert mine in t.deal.view.stock or mine in t.hand(2)
+
+
+@pytest.mark.parametrize(
+    ("key", "junk"),
+    [
+        ("restock_seed", "7"),
+        ("restock_seed", -2),
+        ("restock_seed", 1 << 70),
+        ("restocks", [[0, 99]]),
+        ("restocks", [3]),
+        ("restock_draws", [[-1, 0]]),
+        ("restock_first", ["AS"]),
+    ],
+)
+def test_a_position_with_broken_restocks_is_refused(key: str, junk: object) -> None:
+    s = _b4()
+    for action in [*BEFORE_G, "exchange TD 9D 8D"]:
+        s.apply(action)
+    data = s.to_json()
+    Session.from_json(data)  # as it is, it reads
+    data["state"]["deal"]["cards"][key] = junk
+    with pytest.raises(RecordError, match=f"cards.{key}"):
+        Session.from_json(data)

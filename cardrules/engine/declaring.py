@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_ids
 from cardrules.engine.phases import STOOD
-from cardrules.engine.restock import drawable
+from cardrules.engine.restock import drawable, exchange_cap
 from cardrules.engine.state import DealState
 from cardrules.engine.tables import Tables
 from cardrules.engine.view import DealView
@@ -21,7 +21,6 @@ from cardrules.rules.model import ExchangeMode, LoneStander, Rules
 __all__ = [
     "declaration_options",
     "declaration_words",
-    "exchange_cap",
     "exchangeable",
     "legal_declarations",
     "next_drawer",
@@ -51,22 +50,6 @@ def legal_declarations(view: DealView, seat: int) -> list[int]:
         cap=exchange_cap(view.rules, view.players),
         drawing=view.drawing,
     )
-
-
-def exchange_cap(rules: Rules, players: int) -> int:
-    """The most cards a player may exchange at a table of ``players`` (1.8.7, D79): the
-    whole hand, or ``exchange.max_cards``, or from ``exchange.max_cards_from`` players on
-    ``exchange.max_cards_large``.
-
-    >>> from cardrules.rules.loader import load_variant
-    >>> [exchange_cap(load_variant("bourre"), n) for n in (5, 6, 7, 8)]
-    [5, 5, 3, 3]
-    """
-    ex = rules.exchange
-    cap = rules.deal.hand_size if ex.max_cards is None else ex.max_cards
-    if ex.max_cards_from is not None and players >= ex.max_cards_from:
-        cap = min(cap, ex.max_cards_large)
-    return cap
 
 
 def declaration_options(

@@ -190,6 +190,16 @@ class Cards(Part):
             if not isinstance(value, dict):
                 raise RecordError("cards.shown: expected a mapping of seat to cards")
             return {int(k): list(v) for k, v in value.items()}
+        if name == "restock_seed":
+            if type(value) is not int or not -1 <= value < 1 << 64:
+                raise RecordError("cards.restock_seed: expected -1 or a seed from 0 to 2**64")
+            return value
+        if name in ("restocks", "restock_draws", "restock_first"):
+            rows = [value] if name == "restock_first" else value
+            if not isinstance(rows, list) or not all(
+                isinstance(r, list) and all(type(x) is int and 0 <= x < 52 for x in r) for r in rows
+            ):
+                raise RecordError(f"cards.{name}: expected lists of whole numbers from 0 to 51")
         return _copy(value)
 
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from cardrules.cards import NO_TRUMP, card_text, sorted_cards
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards
-from cardrules.engine.declaring import exchange_cap
 from cardrules.engine.phases import BID, DECLARE, OVER, PARTNER, PLAY
+from cardrules.engine.restock import exchange_cap
 from cardrules.engine.view import DealView
 from cardrules.errors import GameOverError, IllegalActionError
 from cardrules.rules.model import BeCivil, CivilCall, ExchangeMode

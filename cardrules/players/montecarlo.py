@@ -21,8 +21,9 @@ import random
 from collections.abc import Sequence
 
 from cardrules.engine import actions as A
-from cardrules.engine.declaring import declaration_options, exchange_cap
+from cardrules.engine.declaring import declaration_options
 from cardrules.engine.phases import DECLARE
+from cardrules.engine.restock import exchange_cap
 from cardrules.engine.sampling import Place, hidden_places, play_conflicts, redeal
 from cardrules.engine.session import Session
 from cardrules.players.base import SeatView
