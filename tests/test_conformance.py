@@ -5,7 +5,7 @@ a middle, its usual and its largest player count: deals in sessions, the engine'
 invariants checked at every step (see cardrules.tools.conformance). A failure
 prints the seed and the record that reproduces it.
 
-Every configuration is checked twice: 100 deals in the fast set (the default
+Every configuration is checked twice: 50 deals in the fast set (the default
 ``pytest`` run), and 1,000 deals from another seed in the slow set, marked
 ``slow`` and run with ``python -m pytest -n auto -m slow`` (CI runs both).
 """
@@ -20,7 +20,7 @@ from cardrules.rules.model import Kind
 from cardrules.tools.conformance import card_places, check_rules
 
 #: Deals per configuration in the fast set, and in the slow set.
-FAST_DEALS = 100
+FAST_DEALS = 50
 SLOW_DEALS = 1000
 
 
@@ -70,7 +70,7 @@ def test_random_play_keeps_the_invariants(
     game: str, house_rules: tuple[str, ...], players: int
 ) -> None:
     # A deal's work grows with the table: past six players the fast set plays as many
-    # cards as 100 deals at six would (the slow set 1,000 deals, scaled likewise).
+    # cards as 50 deals at six would (the slow set 1,000 deals, scaled likewise).
     deals = FAST_DEALS if players <= 6 else FAST_DEALS * 6 // players
     check(game, house_rules, players, deals, seed=29)
 

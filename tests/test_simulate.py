@@ -400,7 +400,7 @@ def test_the_guides_reports_are_what_the_commands_print() -> None:
     assert len(blocks) >= 5
     for command, shown in blocks:
         argv = shlex.split(command)[1:]
-        argv[argv.index("--deals") + 1] = "1500"
+        argv[argv.index("--deals") + 1] = "600"
         code, out, _ = run(*argv)
         assert code == 0, command
         assert NUMBER.sub("#", out.splitlines()[0]) == NUMBER.sub("#", shown.splitlines()[0])
