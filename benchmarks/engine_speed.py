@@ -83,8 +83,10 @@ def measure(path: str, variant: str, seconds: float, seed: int) -> float:
         if legal[-1] >= EXCHANGE and THROW_UP in legal:
             if rng.random() < 0.5:
                 return THROW_UP
-            rest = [a for a in legal if a != THROW_UP]
-            return rest[rng.randrange(len(rest))]
+            # Uniform over the others: the i-th of them, passing over the throw-up in
+            # place rather than copying the list without it (the same draw, the same choice).
+            i = rng.randrange(len(legal) - 1)
+            return legal[i + (i >= legal.index(THROW_UP))]
         return legal[rng.randrange(len(legal))]
 
     def bot(legal: list[int]) -> int:
