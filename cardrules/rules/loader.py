@@ -52,6 +52,7 @@ from cardrules.files import (
     resolve_reference,
 )
 from cardrules.rules.bundled import data_dir
+from cardrules.rules.checked import known_valid
 from cardrules.rules.model import Kind, Rules, from_mapping
 from cardrules.rules.overlay import ARGUMENTS, Resolved, RuleFile, is_path, model_paths
 from cardrules.rules.overlay import resolve as resolve_overlays
@@ -269,7 +270,10 @@ def _schema_problems(f: RuleFile) -> list[Problem]:
         return []  # unreadable: its reading problems say why
     if f.bundled and f.key in _SCHEMA_CACHE:
         return _SCHEMA_CACHE[f.key]
-    found = schema_problems(f)
+    if f.bundled and known_valid(os.path.basename(f.file), f.data):
+        found: list[Problem] = []  # passed when the schemas were written (see .checked)
+    else:
+        found = schema_problems(f)
     if f.bundled:
         _SCHEMA_CACHE[f.key] = found
     return found

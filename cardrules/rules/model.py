@@ -648,13 +648,18 @@ def from_mapping(cls: type, data: dict[str, Any]) -> Any:
 
 
 _TYPES: dict[tuple[type, str], Any] = {}
+#: Each class's evaluated annotations (evaluating them is most of the cost of reading a
+#: rule file's first model: once a class, not once a field).
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
 def _field_class(cls: type, name: str) -> Any:
     """The runtime class of a field's annotation (enum, section class, or builtin)."""
     key = (cls, name)
     if key not in _TYPES:
-        hints = typing.get_type_hints(cls)
+        hints = _HINTS.get(cls)
+        if hints is None:
+            hints = _HINTS[cls] = typing.get_type_hints(cls)
         hint = hints[name]
         args = [a for a in typing.get_args(hint) if a is not type(None)]
         if typing.get_origin(hint) is tuple:

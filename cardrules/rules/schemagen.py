@@ -22,7 +22,8 @@ from typing import Any
 
 import attrs
 
-from cardrules.rules.bundled import SOURCE_ROOT
+from cardrules.rules.bundled import SOURCE_ROOT, data_dir
+from cardrules.rules.checked import CHECKED_FILE, checked_text
 from cardrules.rules.dataschemas import (
     RECORD_SCHEMA_FILE,
     RULINGS_SCHEMA_FILE,
@@ -30,9 +31,10 @@ from cardrules.rules.dataschemas import (
     rulings_schema,
 )
 from cardrules.rules.model import Rules, field_class, settable
+from cardrules.rules.validation import SCHEMA_FILE, strict_validator
+from cardrules.rules.yamlsafe import read_document
 
 SCHEMA_ID = "https://cardrules.invalid/schemas/cardrules.schema.json"
-SCHEMA_FILE = "cardrules.schema.json"
 
 #: Keys of a rule file that are not rules: how the file is put together.
 FILE_KEYS: dict[str, dict[str, Any]] = {
@@ -142,16 +144,33 @@ def schema_text(schema: dict[str, Any] | None = None) -> str:
 
 
 def generated_schemas() -> dict[str, str]:
-    """Every schema file of ``schemas/`` and its text: rule files, records, rulings.
+    """Every file of ``schemas/`` and its text: the schemas of rule files, records and
+    rulings, and the bundled rule files known to pass the first (:mod:`.checked`).
 
     >>> sorted(generated_schemas())
-    ['cardrules.schema.json', 'record.schema.json', 'rulings.schema.json']
+    ['bundled-checked.json', 'cardrules.schema.json', 'record.schema.json', 'rulings.schema.json']
     """
+    rules_schema = schema_text()
     return {
-        SCHEMA_FILE: schema_text(),
+        SCHEMA_FILE: rules_schema,
         RECORD_SCHEMA_FILE: schema_text(record_schema()),
         RULINGS_SCHEMA_FILE: schema_text(rulings_schema()),
+        CHECKED_FILE: checked_text(rules_schema, bundled_passing(json.loads(rules_schema))),
     }
+
+
+def bundled_passing(document: dict[str, Any]) -> dict[str, object]:
+    """The bundled rule files (file name: data) that pass the schema ``document``, read
+    as the loader reads them: what :mod:`cardrules.rules.checked` lists."""
+    check = strict_validator(document)
+    passing: dict[str, object] = {}
+    for entry in sorted(data_dir("variants").iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".yaml"):
+            continue
+        doc, problems = read_document(entry.read_bytes(), f"variants/{entry.name}")
+        if not problems and check.is_valid(doc.data):
+            passing[entry.name] = doc.data
+    return passing
 
 
 def write_generated(target: Path, text: str, argv: list[str] | None = None) -> int:

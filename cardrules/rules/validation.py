@@ -40,7 +40,7 @@ from cardrules.rules.model import CARD_PATTERN, RANK_PATTERN, RETIRED, SUIT_PATT
 if TYPE_CHECKING:
     from cardrules.rules.overlay import RuleFile
 
-__all__ = ["schema", "schema_problems", "validator"]
+__all__ = ["SCHEMA_FILE", "schema", "schema_problems", "strict_validator", "validator"]
 
 SCHEMA_FILE = "cardrules.schema.json"
 _LONG = 40
@@ -75,20 +75,31 @@ def validator(name: str = SCHEMA_FILE) -> Any:
     """
     key = "validator:" + name
     if key not in _CACHE:
-        # jsonschema (and its referencing) are imported on the first schema check, not
-        # with cardrules: listing, loading bundled games and playing never need them.
-        from referencing import Registry
-
-        jsonschema = importlib.import_module("jsonschema")  # untyped: no stubs for mypy
-        draft = jsonschema.Draft202012Validator
-
-        def is_integer(checker: object, instance: object) -> bool:
-            return isinstance(instance, int) and not isinstance(instance, bool)
-
-        checker = draft.TYPE_CHECKER.redefine("integer", is_integer)
-        strict = jsonschema.validators.extend(draft, type_checker=checker)
-        _CACHE[key] = strict(schema(name), registry=Registry())
+        _CACHE[key] = strict_validator(schema(name))
     return _CACHE[key]
+
+
+def strict_validator(document: dict[str, Any]) -> Any:
+    """A Draft 2020-12 validator of the schema ``document``, with strict integers and an
+    empty registry (see :func:`validator`, which keeps one for each shipped schema).
+
+    >>> strict_validator({"type": "integer"}).is_valid(5.0)
+    False
+    """
+    # jsonschema (and its referencing) are imported on the first schema check, not with
+    # cardrules: listing, loading bundled games (see cardrules.rules.checked) and playing
+    # never need them.
+    from referencing import Registry
+
+    jsonschema = importlib.import_module("jsonschema")  # untyped: no stubs for mypy
+    draft = jsonschema.Draft202012Validator
+
+    def is_integer(checker: object, instance: object) -> bool:
+        return isinstance(instance, int) and not isinstance(instance, bool)
+
+    checker = draft.TYPE_CHECKER.redefine("integer", is_integer)
+    strict = jsonschema.validators.extend(draft, type_checker=checker)
+    return strict(document, registry=Registry())
 
 
 # --------------------------------------------------------------------------- schema errors
