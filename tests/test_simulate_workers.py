@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import io
 import json
+import multiprocessing
+import multiprocessing.process
 import os
+import queue
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from interrupts import sigint_as_at_a_terminal
@@ -271,6 +276,91 @@ def test_ctrl_c_under_workers_is_one_line_and_exit_130(after: float, start: str)
     time.sleep(0.5)
     left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True)
     assert all(_is_zombie(int(p)) for p in left.stdout.split()), left.stdout
+
+
+@pytest.fixture
+def another_thread() -> Iterator[threading.Thread]:
+    """A thread of this process that is not blocking SIGINT, as a program's own would be."""
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("Ctrl-C is handled by the main thread alone")
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    yield thread
+    stop.set()
+    thread.join()
+
+
+def test_ctrl_c_while_the_workers_start_is_not_lost_to_another_thread(
+    monkeypatch: pytest.MonkeyPatch, another_thread: threading.Thread
+) -> None:
+    # Ctrl-C is held back in this thread while the workers start; the kernel hands a
+    # signal blocked here to another thread. Had SIGINT been ignored meanwhile (as it
+    # once was, for the workers to inherit), that thread would drop it and the run go on.
+    found = multiprocessing.active_children
+    calls: list[int] = []
+
+    def active_children() -> list[multiprocessing.process.BaseProcess]:
+        calls.append(len(calls))
+        if len(calls) == 2:  # the workers are started, Ctrl-C still held back
+            os.kill(os.getpid(), signal.SIGINT)  # to the process, as from a terminal
+            give_up = time.monotonic() + 10
+            while _sigint_pending() and time.monotonic() < give_up:
+                time.sleep(0.001)  # until the other thread has taken it
+            assert not _sigint_pending()
+        return found()
+
+    monkeypatch.setattr(multiprocessing, "active_children", active_children)
+    plan = make_plan(cardrules.load_variant("put"), None, 100, 1, "random", False)
+    pool = ProcessPool(2, "spawn")
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            pool.start([plan])
+        assert len(calls) == 2 and len(pool.pids) == 2
+    finally:
+        pool.close()
+    assert all(_is_zombie(pid) for pid in pool.pids)
+
+
+def _sigint_pending() -> bool:
+    """Whether a SIGINT sent to this process waits for a thread to take it."""
+    with open("/proc/self/status", encoding="ascii") as f:
+        pending = next(line for line in f if line.startswith("ShdPnd:"))
+    return bool(int(pending.split()[1], 16) & 1 << (signal.SIGINT - 1))
+
+
+def test_ctrl_c_inside_the_executors_code_leaves_no_lock_held() -> None:
+    # A KeyboardInterrupt raised just as a ``with`` has taken its lock leaves the lock
+    # taken. Raised in the executor's code, it would leave the executor's thread waiting
+    # for ever on that lock, and closing the pool waiting for the thread: Ctrl-C must
+    # come through outside that code only. Here it comes as the lock of the executor's
+    # queue of work is taken, when a chunk is submitted.
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("Ctrl-C is handled by the main thread alone")
+    plan = make_plan(cardrules.load_variant("put"), None, 100, 1, "random", False)
+    pool = ProcessPool(2)
+    pool.start([plan])
+    assert pool._executor is not None
+    work = cast(queue.Queue[int], pool._executor._work_ids)  # the chunks' ids, for its thread
+
+    class Interrupted(threading.Condition):
+        def __enter__(self) -> bool:
+            taken = super().__enter__()
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C, now that the lock is taken
+            return taken
+
+    work.not_full = Interrupted(work.mutex)
+    left_taken = False
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            pool.submit(((0,), 0, 1)).result()
+        left_taken = work.mutex.locked()
+    finally:
+        if left_taken:
+            work.mutex.release()  # so that the pool can be closed
+        pool.close()
+    assert not left_taken
+    assert all(_is_zombie(pid) for pid in pool.pids)
 
 
 def _is_zombie(pid: int) -> bool:

@@ -151,7 +151,9 @@ _WORKER_PLANS: list[Plan] = []
 
 
 def _init_worker(plans: list[Plan]) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    # Ctrl-C is the parent's to handle; one held back since this process started (see
+    # _sigint_held) is dropped here.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_PLANS[:] = plans
     parent = multiprocessing.parent_process()
     if parent is not None:  # a parent killed outright cannot stop its workers: they see it go
@@ -169,26 +171,46 @@ def _play_in_worker(chunk: Chunk) -> ChunkResult:
     return play_chunk(_WORKER_PLANS, chunk)
 
 
+#: How long the parent waits for a chunk with Ctrl-C held back, at most, before it lets a
+#: Ctrl-C through (see :meth:`_Future.result`).
+WAIT_SLICE = 0.05
+
+
 @contextlib.contextmanager
 def _sigint_held() -> Iterator[None]:
-    """Hold Ctrl-C back while worker processes are started. They inherit its being
-    ignored, so that a Ctrl-C while they import prints nothing in them; a Ctrl-C
-    meanwhile is kept pending here (blocked, on POSIX systems) and reaches this
-    process as soon as they are started."""
-    mask = getattr(signal, "pthread_sigmask", None)
+    """Hold Ctrl-C back, and let it through at the end: while worker processes are
+    started, and while this thread runs the executor's code.
+
+    There a KeyboardInterrupt could leave a lock held (one raised just after a ``with``
+    has taken its lock, before the block is entered, leaves it taken): the executor's
+    thread would wait for it for ever, and closing the pool would wait for that thread.
+
+    SIGINT is blocked in this thread (on POSIX systems), and a process started from it
+    inherits the mask, through ``exec`` too: a Ctrl-C while a worker imports stays
+    pending in it until it ignores SIGINT (:func:`_init_worker`), so it prints nothing.
+    Here a Ctrl-C meanwhile is kept: pending while no other thread may take it, else
+    taken by a handler that only notes it; either way it reaches this process's own
+    handler at the end. (Ignoring SIGINT meanwhile, as the workers do, would lose it:
+    the kernel hands a signal blocked in this thread to another thread if there is
+    one, and a signal ignored is dropped.)"""
+    noted: list[int] = []
     try:
-        if mask is not None:
-            mask(signal.SIG_BLOCK, {signal.SIGINT})
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        old = signal.signal(signal.SIGINT, lambda signum, _frame: noted.append(signum))
     except ValueError:  # not the main thread: the signal is not ours to handle
         yield
         return
+    mask = getattr(signal, "pthread_sigmask", None)
+    old_mask = mask(signal.SIG_BLOCK, {signal.SIGINT}) if mask is not None else None
     try:
         yield
     finally:
+        # The mask first: a Ctrl-C kept pending then goes to the handler that notes it,
+        # or to the old one once it is back, so that nothing is raised before both are.
+        if mask is not None and old_mask is not None:
+            mask(signal.SIG_SETMASK, old_mask)
         signal.signal(signal.SIGINT, old)
-        if mask is not None:
-            mask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        if noted:  # to this process's own handler now, as it came
+            signal.raise_signal(signal.SIGINT)
 
 
 class _Future:
@@ -197,7 +219,9 @@ class _Future:
 
     def result(self) -> ChunkResult:
         try:
-            return self.future.result()
+            while True:  # waited for in slices, each with Ctrl-C held: it comes between
+                with _sigint_held(), contextlib.suppress(concurrent.futures.TimeoutError):
+                    return self.future.result(timeout=WAIT_SLICE)
         except BrokenProcessPool as exc:
             # A worker killed from outside (by the system, short of memory) takes its
             # chunk with it: the executor sees it go and fails every chunk still out.
@@ -266,7 +290,8 @@ class ProcessPool:
     def submit(self, chunk: Chunk) -> Pending:
         assert self._executor is not None, "start the pool first"
         try:
-            return _Future(self._executor.submit(_play_in_worker, chunk), self)
+            with _sigint_held():
+                return _Future(self._executor.submit(_play_in_worker, chunk), self)
         except BrokenProcessPool as exc:  # a worker died while it waited for work
             raise self.worker_lost() from exc
 
@@ -275,10 +300,11 @@ class ProcessPool:
         executor, self._executor = self._executor, None
         if executor is None:
             return
-        for process in self._processes:
-            if process.exitcode is None:
-                process.kill()
-        executor.shutdown(wait=True, cancel_futures=True)
+        with _sigint_held():  # a second Ctrl-C comes once they are stopped
+            for process in self._processes:
+                if process.exitcode is None:
+                    process.kill()
+            executor.shutdown(wait=True, cancel_futures=True)
 
 
 class _Ref:
