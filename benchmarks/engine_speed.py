@@ -45,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -74,8 +75,9 @@ GOALS = {
 }
 
 
-def measure(path: str, variant: str, seconds: float, seed: int) -> float:
-    """Deals per CPU second of ``path`` (one of :data:`ENGINE_PATHS`) for ``seconds``."""
+def play_sessions(path: str, variant: str, seed: int) -> Iterator[int]:
+    """Play sessions of ``path`` (one of :data:`ENGINE_PATHS`) one after another, for
+    ever, yielding the deals each played."""
     rules = cardrules.load_variant(variant)
     rng = random.Random(seed)
 
@@ -93,23 +95,41 @@ def measure(path: str, variant: str, seconds: float, seed: int) -> float:
         return random_legal(rng, legal)
 
     choose = matched if path == "checked" else bot
-    deals = 0
     index = 0
+    while True:
+        index += 1
+        session_seed = derive_seed(seed, index)
+        s = cardrules.Session(rules, 5, seed=session_seed, dealer=0)
+        if path == "fast":
+            play_out(s, random_bots(session_seed, 5))
+        else:
+            legal_actions, apply = s.legal_actions, s.apply
+            while not s.is_over:  # a session ends by its rules (at a single)
+                apply(choose(legal_actions()))
+        yield s.deals_played
+
+
+def measure(path: str, variant: str, seconds: float, seed: int) -> float:
+    """Deals per CPU second of ``path`` (one of :data:`ENGINE_PATHS`) for ``seconds``."""
+    sessions = play_sessions(path, variant, seed)
+    deals = 0
     start = time.process_time()
     deadline = start + seconds
     while time.process_time() < deadline:  # the clock is read every 8 sessions: it costs
         for _ in range(8):
-            index += 1
-            session_seed = derive_seed(seed, index)
-            s = cardrules.Session(rules, 5, seed=session_seed, dealer=0)
-            if path == "fast":
-                play_out(s, random_bots(session_seed, 5))
-            else:
-                legal_actions, apply = s.legal_actions, s.apply
-                while not s.is_over:  # a session ends by its rules (at a single)
-                    apply(choose(legal_actions()))
-            deals += s.deals_played
+            deals += next(sessions)
     return deals / (time.process_time() - start)
+
+
+def play_deals(path: str, variant: str, deals: int, seed: int) -> int:
+    """Play whole sessions of ``path`` as :func:`measure` does until at least ``deals``
+    deals are played; return how many were (``instructions.py`` counts them)."""
+    played = 0
+    for n in play_sessions(path, variant, seed):
+        played += n
+        if played >= deals:
+            break
+    return played
 
 
 _CACHE: list[str] = []

@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""The engine's cost counted in instructions, beside the hand-written yardstick's.
+
+``engine_speed.py`` times the paths in CPU seconds, which the load of a shared machine
+moves by a tenth or more from run to run. This script counts the instructions each path
+executes per deal, with valgrind's cachegrind (``--cache-sim=no``), which no load
+changes: the same commit gives the same figures to a fraction of a percent, so that a
+change of a few percent can be seen. Instructions are not time (a program that touches
+more memory takes longer per instruction): read these figures beside the timed ones.
+
+Each path plays the same deals as in ``engine_speed.py`` (five players, its choosers and
+seeds) in a child process, twice under cachegrind: a warm-up of 50 deals alone, then the
+warm-up and ``--deals`` more; the difference over the deals played is the cost of a deal
+(start-up, imports and the first deals excluded). The yardstick's hands are counted the
+same way. ``simulate`` is the whole command, start-up included, at engine_speed.py's
+20,000 deals: its start-up (a run of one deal) and its cost a deal (the difference of a
+run of ``--simulate-deals`` and that one) are counted, and summed for 20,000 deals.
+
+Usage: python benchmarks/instructions.py --baseline SCRIPT [--deals 400]
+           [--simulate-deals 2000]
+Needs valgrind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+GAMES = {"three": "three-card-loo", "five": "five-card-loo"}
+PATHS = ("checked", "checked-bot", "fast")
+WARM = 50
+#: The deals of engine_speed.py's simulate run.
+SIMULATE_RUN = 20_000
+
+
+def count(argv: list[str], env: dict[str, str]) -> tuple[int, str]:
+    """The instructions ``argv`` executes (cachegrind's ``I refs``) and its output."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                f"--cachegrind-out-file={tmp}/cg.out",
+                *argv,
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=env,
+        )
+    found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count from valgrind:\n{out.stderr[-2000:]}")
+    return int(found.group(1).replace(",", "")), out.stdout
+
+
+def prime(argv: list[str], env: dict[str, str]) -> None:
+    """Run ``argv`` once uncounted, so that the byte code of every module it imports is
+    cached (where it can be) before two runs are counted and subtracted."""
+    subprocess.run(argv, stdout=subprocess.DEVNULL, check=True, env=env)
+
+
+def per_deal(argv: list[str], deals: int, env: dict[str, str]) -> float:
+    """Instructions per deal of a child that plays ``WARM`` deals, then ``deals`` more
+    when given ``--go`` (and prints how many it played in all)."""
+    prime(argv, env)
+    warm, _ = count(argv, env)
+    full, out = count([*argv, "--go"], env)
+    played = int(out.split()[-1])
+    return (full - warm) / (played - WARM)
+
+
+def child(what: str, variant: str, deals: int, go: bool) -> int:
+    """Play ``WARM`` deals of ``what`` (a path, or ``yardstick`` with the script's path
+    in ``variant``'s place), then ``deals`` more with ``go``; print the deals played."""
+    if what == "yardstick":
+        script, game = variant.split("::")
+        spec = importlib.util.spec_from_file_location("handcoded_loo", script)
+        assert spec is not None and spec.loader is not None
+        yard = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(yard)
+        s = yard.Session(game, 100)
+        s.play(WARM)
+        if go:
+            s.play(deals)
+        print(WARM + (deals if go else 0))
+        return 0
+    sys.path.insert(0, str(HERE))
+    import engine_speed  # this folder's: its paths, choosers and seeds
+
+    played = engine_speed.play_deals(what, variant, WARM, seed=100)
+    if go:
+        played += engine_speed.play_deals(what, variant, deals, seed=101)
+    print(played)
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline", help="the hand-written Loo (handcoded_loo.py): required")
+    ap.add_argument("--deals", type=int, default=400, help="deals counted a path")
+    ap.add_argument("--simulate-deals", type=int, default=2000, help="deals of simulate")
+    ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)  # WHAT VARIANT DEALS
+    ap.add_argument("--go", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child:
+        what, variant, deals = args.child
+        return child(what, variant, int(deals), args.go)
+    if not args.baseline:
+        ap.error("--baseline SCRIPT is required")
+    baseline = str(Path(args.baseline).resolve())
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is needed (apt-get install valgrind)")
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiling every source is no part of a deal
+    py = [sys.executable, "-P"]
+    me = str(Path(__file__).resolve())
+    rows: dict[str, dict[str, float]] = {}
+    starts: dict[str, int] = {}
+    for game, variant in GAMES.items():
+        yard = [*py, me, "--child", "yardstick", f"{baseline}::{game}", str(args.deals)]
+        rows.setdefault("hand-written yardstick", {})[game] = per_deal(yard, args.deals, env)
+        sim = [*py, "-m", "cardrules", "simulate", variant, "--players", "5", "--seed", "1"]
+        prime([*sim, "--deals", "1"], env)
+        start, _ = count([*sim, "--deals", "1"], env)
+        total, _ = count([*sim, "--deals", str(args.simulate_deals)], env)
+        deal = (total - start) / (args.simulate_deals - 1)
+        starts[game] = start
+        # The whole command at engine_speed.py's 20,000 deals: start-up and the deals.
+        rows.setdefault("simulate", {})[game] = (start + SIMULATE_RUN * deal) / SIMULATE_RUN
+        rows.setdefault("  its deals alone", {})[game] = deal
+        for path in PATHS:
+            argv = [*py, me, "--child", path, variant, str(args.deals)]
+            rows.setdefault(path, {})[game] = per_deal(argv, args.deals, env)
+    print(
+        f"instructions per deal (cachegrind), 5 players; ratio: the yardstick's over the "
+        f"path's; simulate: the whole command at {SIMULATE_RUN} deals, from its start-up "
+        f"(--deals 1: {starts['three'] / 1e6:.0f}M / {starts['five'] / 1e6:.0f}M) and "
+        f"its cost a deal over {args.simulate_deals} deals"
+    )
+    print(f"{'path':22} | {'three-card':>10} {'ratio':>6} | {'five-card':>10} {'ratio':>6}")
+    base = rows["hand-written yardstick"]
+    for path, by_game in rows.items():
+        line = f"{path:22}"
+        for game in GAMES:
+            line += f" | {by_game[game]:10.0f} {base[game] / by_game[game]:6.2f}"
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
