@@ -97,6 +97,13 @@ _PLAY = A.PLAY
 _NO_WORDS: list[int] = []
 
 
+#: The members read on every deal, read once (in Python 3.11 reading a member off its
+#: Enum class costs ten times reading a global).
+_AT_ONCE = FlushDeclare.AT_ONCE
+_AFTER_DECLARATIONS = FlushDeclare.AFTER_DECLARATIONS
+_MISS_HOLDER = FirstLeader.MISS_HOLDER
+
+
 class Deal(DealState):
     """The state of one deal. Create deals through a :class:`~cardrules.engine.session.Session`.
 
@@ -177,7 +184,7 @@ class Deal(DealState):
         if dealer_sits_out(r, self.n):
             status[self.dealer] = OUT
         flush = r.special_hands.flush
-        if flush.enabled and flush.declare is FlushDeclare.AT_ONCE:
+        if flush.enabled and flush.declare is _AT_ONCE:
             # Hoffmann: the holder "at once turns up his cards"; nobody may throw up [S001].
             seats = [s for s in self.order if status[s] != OUT]
             if flush_holders(self.view, seats):
@@ -228,7 +235,7 @@ class Deal(DealState):
         flush = r.special_hands.flush
         if (
             flush.enabled
-            and flush.declare is FlushDeclare.AFTER_DECLARATIONS
+            and flush.declare is _AFTER_DECLARATIONS
             and flush_holders(self.view, in_game)
         ):
             self._settle_flush(in_game)
@@ -253,7 +260,7 @@ class Deal(DealState):
         play.in_play = players
         play.actors = [self._actor(p) for p in players]
         lead = 0
-        if r.leads.first_leader is FirstLeader.MISS_HOLDER and self.decl.miss_taker in players:
+        if r.leads.first_leader is _MISS_HOLDER and self.decl.miss_taker in players:
             lead = players.index(self.decl.miss_taker)
         play.lead_pos = play.turn_pos = lead
         self.phase = PLAY
@@ -439,7 +446,7 @@ class Deal(DealState):
         hand.sort()
         self.decl.exchanged[seat] = len(out)
         flush = self.rules.special_hands.flush
-        return flush.declare is FlushDeclare.AT_ONCE and self._flush_shown(seat)
+        return flush.declare is _AT_ONCE and self._flush_shown(seat)
 
     def _discard(self, seat: int, cards: Sequence[int]) -> None:
         self.cards.discarded.extend(cards)

@@ -159,7 +159,7 @@ def words_of(deal: DealState) -> tuple[list[int], int]:
     stock = len(cards.stock)
     if tb.restock is not None:  # and what the restocks would give (D80)
         stock = drawable(cards, decl.status, seat, tb.restock)
-    stock = min(stock, exchange_cap(deal.rules, deal.n))  # the cap (D79)
+    stock = min(stock, tb.caps[deal.n])  # the cap (D79)
     hand = len(cards.hands[seat])
     key = (dealer, miss_there, standers, exchanged, stock, hand, bound, drawing)
     found = tb.declarations.get(key)

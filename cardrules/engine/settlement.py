@@ -13,6 +13,7 @@ plus the pool played for equals what they received plus what is carried.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import sub
 from typing import Any
 
 from cardrules.cards import CARD_TEXT
@@ -37,6 +38,28 @@ from cardrules.rules.model import (
     SingleLoo,
     TrickAndTie,
 )
+
+#: The members :func:`settle_play` compares, read once (in Python 3.11 reading a member
+#: off its Enum class costs ten times reading a global, and every deal played out ends
+#: there).
+_POINTS = Scoring.POINTS
+_BY_TRICKS = PoolAward.BY_TRICKS
+_CARRY_FORWARD = Remainder.CARRY_FORWARD
+_NO_LOO = SingleDefinition.NO_LOO
+#: Each trick's share of a pool, by (pool, tricks, carry_remainder): the pools played for
+#: are few.
+_SHARES: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+
+
+def _shares(pool: int, tricks: int, carry_remainder: bool) -> tuple[int, ...]:
+    """:func:`trick_shares`, kept."""
+    key = (pool, tricks, carry_remainder)
+    found = _SHARES.get(key)
+    if found is None:
+        if len(_SHARES) >= 4096:
+            _SHARES.clear()
+        found = _SHARES[key] = tuple(trick_shares(pool, tricks, carry_remainder=carry_remainder))
+    return found
 
 
 def trick_shares(pool: int, tricks: int, *, carry_remainder: bool) -> list[int]:
@@ -177,25 +200,23 @@ def settle_play(view: DealView) -> DealResult:
         bids = view.bids
         points = contract_points(r.settlement.contract, bids=bids, won=view.won[: len(bids)])
         return points_result(view, points, "play")
-    if r.wagers.scoring is Scoring.POINTS:
+    if r.wagers.scoring is _POINTS:
         return settle_points(view)
     n = view.players
     pool = view.pool
     winners = view.winners
-    if r.settlement.award is not PoolAward.BY_TRICKS:
+    settlement = r.settlement
+    if settlement.award is not _BY_TRICKS:
         receipts = award(r, winners, n, pool)
         payments = [0] * n
         carried = pool - sum(receipts)
     else:
-        shares = trick_shares(
-            pool,
-            r.deal.hand_size,
-            carry_remainder=r.settlement.remainder is Remainder.CARRY_FORWARD,
-        )
+        shares = _shares(pool, r.deal.hand_size, settlement.remainder is _CARRY_FORWARD)
         receipts = [0] * n
         payments = [0] * n
         carried = pool - sum(shares)
-        for w, share in zip(winners, shares, strict=True):
+        # A trick a share (as many of each): zip's strict=True would cost a keyword here.
+        for w, share in zip(winners, shares):  # noqa: B905
             if w is None or w == n:
                 carried += share  # the miss's winnings stay in the pool (1.1.8.2)
             else:
@@ -214,10 +235,7 @@ def settle_play(view: DealView) -> DealResult:
             looed.append(pid)
             payments[pid] += loo
     carried += loo * len(looed)
-    if r.settlement.single_definition is SingleDefinition.NO_LOO:
-        next_single = not looed
-    else:
-        next_single = carried == 0
+    next_single = not looed if settlement.single_definition is _NO_LOO else carried == 0
     shown = view.shown
     return DealResult(
         dealer=view.dealer,
@@ -333,17 +351,12 @@ def _shown_texts(shown: Mapping[int, Sequence[int]]) -> tuple[tuple[int, tuple[s
 
 
 def _net(view: DealView, receipts: Sequence[int], payments: Sequence[int]) -> tuple[int, ...]:
-    """Each seat's net over the deal: what it received less what it paid and its stake.
-    (This and :func:`_tricks_by_seat` are loops: a comprehension costs a call here.)"""
+    """Each seat's net over the deal: what it received less what it paid and its stake
+    (a seat each: maps, as zip's strict=True and a comprehension each cost more here)."""
     stakes = view.ctx.stakes
-    out = []
     if not stakes:
-        for r, p in zip(receipts, payments, strict=True):
-            out.append(r - p)
-    else:
-        for r, p, s in zip(receipts, payments, stakes, strict=True):
-            out.append(r - p - s)
-    return tuple(out)
+        return tuple(map(sub, receipts, payments))
+    return tuple(map(sub, map(sub, receipts, payments), stakes))
 
 
 def _tricks_by_seat(winners: Sequence[int | None], n: int) -> tuple[int | None, ...]:

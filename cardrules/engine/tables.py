@@ -21,7 +21,9 @@ from cardrules.cards import NO_TRUMP as NO_TRUMP
 from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
 from cardrules.engine.actions import civil_id
 from cardrules.engine.duties import play_duty
+from cardrules.engine.restock import exchange_cap
 from cardrules.engine.tricks import civil_call_offered, follow_rule, lead_rule, verdict_table
+from cardrules.rules.bounds import MAX_TABLE
 from cardrules.rules.model import (
     EqualRanks,
     ExchangeMode,
@@ -44,6 +46,7 @@ class Tables:
         "ace_of",
         "binding_turnups",
         "called_follow",
+        "caps",
         "civil_call",
         "declarations",
         "draw_after",
@@ -141,6 +144,9 @@ class Tables:
         self.kept_turnup = held and not rules.exchange.dealer_may_discard_turnup
         #: What is gathered when the stock runs out (D80), or None where nothing is.
         self.restock = None if ex.restock is Restock.NONE else ex.restock
+        #: ``caps[n]``: the most cards one may exchange at a table of ``n`` (1.8.7, D79;
+        #: :func:`~cardrules.engine.restock.exchange_cap`), read on every declaration.
+        self.caps = [exchange_cap(rules, n) for n in range(MAX_TABLE + 1)]
 
     def extremes(self, hand: list[int], *, low: bool) -> list[int]:
         """The lowest (``low``) or highest cards of ``hand`` by rank alone, suits aside."""
