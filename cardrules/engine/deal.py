@@ -64,13 +64,7 @@ from cardrules.engine.settlement import (
 from cardrules.engine.state import DealState
 from cardrules.engine.tables import Tables
 from cardrules.engine.view import DealView
-from cardrules.rules.model import (
-    FirstDeal,
-    FirstLeader,
-    FlushDeclare,
-    PassCard,
-    ReceiverDiscard,
-)
+from cardrules.rules.model import FirstDeal, FirstLeader, FlushDeclare, PassCard, ReceiverDiscard
 from cardrules.rules.seating import dealer_sits_out
 
 __all__ = [
@@ -231,7 +225,10 @@ class Deal(DealState):
         r = self.rules
         cards = self.cards
         status = self.decl.status
-        in_game = [s for s in self.order if status[s] == STOOD]
+        in_game: list[int] = []
+        for s in self.order:  # a loop: a comprehension costs a call, on every deal
+            if status[s] == STOOD:
+                in_game.append(s)
         flush = r.special_hands.flush
         if (
             flush.enabled
@@ -258,7 +255,10 @@ class Deal(DealState):
             players.sort(key=lambda p: p % 2 != elder_side)
         play = self.play
         play.in_play = players
-        play.actors = [self._actor(p) for p in players]
+        actors = list(players)
+        if self.decl.miss_for_pool:  # the dealer plays the miss's cards (1.1.8.2)
+            actors[players.index(self.n)] = self.dealer
+        play.actors = actors
         lead = 0
         if r.leads.first_leader is _MISS_HOLDER and self.decl.miss_taker in players:
             lead = players.index(self.decl.miss_taker)
