@@ -14,6 +14,9 @@ sent them, so the result does not depend on the pool.
 - :class:`RayPool`: Ray tasks, on this machine or a cluster (the ``[ray]`` extra;
   Ray is imported only here, and only when such a pool is made).
 
+multiprocessing and concurrent.futures are imported when worker processes are started,
+not with the module: a serial run (the command line's default) never needs them.
+
 >>> from cardrules.tools.simulate.pools import make_pool
 >>> pool = make_pool("serial")
 >>> pool.name, pool.workers
@@ -22,24 +25,21 @@ sent them, so the result does not depend on the pool.
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
-import logging
-import multiprocessing
-import multiprocessing.connection
-import multiprocessing.process
 import os
 import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from concurrent.futures.process import BrokenProcessPool
-from multiprocessing import resource_tracker
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.errors import ArgumentValueError, CardRulesError
 from cardrules.tools.simulate.playout import Plan, play_session
 from cardrules.tools.simulate.tally import SessionTally
+
+if TYPE_CHECKING:
+    import concurrent.futures
+    import multiprocessing.process
 
 #: The backends by name, as ``simulate(backend=...)`` and ``--backend`` take them.
 BACKENDS = ("serial", "process", "ray")
@@ -155,6 +155,8 @@ def _init_worker(plans: list[Plan]) -> None:
     # _sigint_held) is dropped here.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_PLANS[:] = plans
+    import multiprocessing  # start-up: workers only
+
     parent = multiprocessing.parent_process()
     if parent is not None:  # a parent killed outright cannot stop its workers: they see it go
         watch = threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True)
@@ -163,6 +165,8 @@ def _init_worker(plans: list[Plan]) -> None:
 
 def _end_with(parent_sentinel: int) -> None:
     """End this worker as soon as its parent has ended, however it ended."""
+    import multiprocessing.connection  # start-up: workers only
+
     multiprocessing.connection.wait([parent_sentinel])
     os.kill(os.getpid(), signal.SIGKILL)  # at once, from this thread, whatever the main one does
 
@@ -218,6 +222,11 @@ class _Future:
         self.future, self.pool = future, pool
 
     def result(self) -> ChunkResult:
+        import concurrent.futures  # start-up: workers only
+        from concurrent.futures.process import (
+            BrokenProcessPool,
+        )  # start-up: workers only
+
         try:
             while True:  # waited for in slices, each with Ctrl-C held: it comes between
                 with _sigint_held(), contextlib.suppress(concurrent.futures.TimeoutError):
@@ -251,6 +260,12 @@ class ProcessPool:
         self._processes: list[multiprocessing.process.BaseProcess] = []
 
     def start(self, plans: Sequence[Plan]) -> None:
+        import concurrent.futures  # start-up: workers only
+        import multiprocessing  # start-up: workers only
+        from multiprocessing import (
+            resource_tracker,
+        )  # start-up: workers only
+
         ctx = multiprocessing.get_context(self.method or start_method())
         before = {p.pid for p in multiprocessing.active_children()}
         if hasattr(signal, "pthread_sigmask"):
@@ -276,6 +291,8 @@ class ProcessPool:
 
     def worker_lost(self) -> CardRulesError:
         """The error that stops a run when a worker has ended: which, and how."""
+        import multiprocessing.connection  # start-up: workers only
+
         ends = []
         for process in self._processes:
             if multiprocessing.connection.wait([process.sentinel], timeout=0):
@@ -289,6 +306,10 @@ class ProcessPool:
 
     def submit(self, chunk: Chunk) -> Pending:
         assert self._executor is not None, "start the pool first"
+        from concurrent.futures.process import (
+            BrokenProcessPool,
+        )  # start-up: workers only
+
         try:
             with _sigint_held():
                 return _Future(self._executor.submit(_play_in_worker, chunk), self)
@@ -337,6 +358,8 @@ class RayPool:
         self._plans: Any = None
 
     def start(self, plans: Sequence[Plan]) -> None:
+        import logging  # start-up: for Ray's level only (a serial run never needs it)
+
         ray = self._ray
         if not ray.is_initialized():
             options: dict[str, Any] = {
