@@ -24,7 +24,6 @@ Needs valgrind.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import re
 import shutil
@@ -70,37 +69,31 @@ def prime(argv: list[str], env: dict[str, str]) -> None:
 
 
 def per_deal(argv: list[str], deals: int, env: dict[str, str]) -> float:
-    """Instructions per deal of a child that plays ``WARM`` deals, then ``deals`` more
-    when given ``--go`` (and prints how many it played in all)."""
+    """Instructions per deal of a child that plays ``WARM`` deals, then at least
+    ``deals`` more when given ``--go`` (and prints how many it played after the warm-up)."""
     prime(argv, env)
     warm, _ = count(argv, env)
     full, out = count([*argv, "--go"], env)
-    played = int(out.split()[-1])
-    return (full - warm) / (played - WARM)
+    return (full - warm) / int(out.split()[-1])
 
 
 def child(what: str, variant: str, deals: int, go: bool) -> int:
     """Play ``WARM`` deals of ``what`` (a path, or ``yardstick`` with the script's path
-    in ``variant``'s place), then ``deals`` more with ``go``; print the deals played."""
+    in ``variant``'s place), then with ``go`` at least ``deals`` more (whole sessions);
+    print how many were played after the warm-up."""
+    sys.path.insert(0, str(HERE))
+    import engine_speed  # this folder's: its paths, choosers, seeds and yardstick loader
+
     if what == "yardstick":
         script, game = variant.split("::")
-        spec = importlib.util.spec_from_file_location("handcoded_loo", script)
-        assert spec is not None and spec.loader is not None
-        yard = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(yard)
-        s = yard.Session(game, 100)
+        s = engine_speed.load_yardstick(script).Session(game, 100)
         s.play(WARM)
         if go:
             s.play(deals)
-        print(WARM + (deals if go else 0))
+        print(deals if go else 0)
         return 0
-    sys.path.insert(0, str(HERE))
-    import engine_speed  # this folder's: its paths, choosers and seeds
-
-    played = engine_speed.play_deals(what, variant, WARM, seed=100)
-    if go:
-        played += engine_speed.play_deals(what, variant, deals, seed=101)
-    print(played)
+    engine_speed.play_deals(what, variant, WARM, seed=100)
+    print(engine_speed.play_deals(what, variant, deals, seed=101) if go else 0)
     return 0
 
 

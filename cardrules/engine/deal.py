@@ -255,9 +255,9 @@ class Deal(DealState):
             players.sort(key=lambda p: p % 2 != elder_side)
         play = self.play
         play.in_play = players
-        actors = list(players)
-        if self.decl.miss_for_pool:  # the dealer plays the miss's cards (1.1.8.2)
-            actors[players.index(self.n)] = self.dealer
+        actors = list(players)  # each player acts for himself, and the miss through its actor
+        if self.decl.miss_for_pool:
+            actors[players.index(self.n)] = self._actor(self.n)
         play.actors = actors
         lead = 0
         if r.leads.first_leader is _MISS_HOLDER and self.decl.miss_taker in players:

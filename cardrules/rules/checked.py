@@ -7,7 +7,8 @@ line's start). The bundled files are checked when the schemas are written
 the digest of each one's data that passed, with the digest of the schema it passed.
 A bundled file whose data and schema have those digests passes again (the check depends
 on nothing else), and is not checked; any other file, or one changed since, is checked
-in full. ``tests/test_docs_fresh.py`` keeps the list in step with the files.
+in full. ``tests/test_records.py`` (the generated schemas are current) keeps the list in
+step with the files.
 
 >>> from cardrules.rules.loader import load_variant
 >>> _ = load_variant("three-card-loo")

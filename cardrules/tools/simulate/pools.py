@@ -222,16 +222,13 @@ class _Future:
         self.future, self.pool = future, pool
 
     def result(self) -> ChunkResult:
-        import concurrent.futures  # start-up: workers only
-        from concurrent.futures.process import (
-            BrokenProcessPool,
-        )  # start-up: workers only
+        import concurrent.futures.process  # start-up: workers only
 
         try:
             while True:  # waited for in slices, each with Ctrl-C held: it comes between
                 with _sigint_held(), contextlib.suppress(concurrent.futures.TimeoutError):
                     return self.future.result(timeout=WAIT_SLICE)
-        except BrokenProcessPool as exc:
+        except concurrent.futures.process.BrokenProcessPool as exc:
             # A worker killed from outside (by the system, short of memory) takes its
             # chunk with it: the executor sees it go and fails every chunk still out.
             raise self.pool.worker_lost() from exc
@@ -261,17 +258,14 @@ class ProcessPool:
 
     def start(self, plans: Sequence[Plan]) -> None:
         import concurrent.futures  # start-up: workers only
-        import multiprocessing  # start-up: workers only
-        from multiprocessing import (
-            resource_tracker,
-        )  # start-up: workers only
+        import multiprocessing.resource_tracker  # start-up: workers only
 
         ctx = multiprocessing.get_context(self.method or start_method())
         before = {p.pid for p in multiprocessing.active_children()}
         if hasattr(signal, "pthread_sigmask"):
             # The pool's locks start the resource tracker, and starting it unblocks
             # Ctrl-C: start it first, so that Ctrl-C stays held while the workers start.
-            resource_tracker.ensure_running()
+            multiprocessing.resource_tracker.ensure_running()
         with _sigint_held():
             executor = concurrent.futures.ProcessPoolExecutor(
                 self.workers, mp_context=ctx, initializer=_init_worker, initargs=(list(plans),)
@@ -306,14 +300,12 @@ class ProcessPool:
 
     def submit(self, chunk: Chunk) -> Pending:
         assert self._executor is not None, "start the pool first"
-        from concurrent.futures.process import (
-            BrokenProcessPool,
-        )  # start-up: workers only
+        import concurrent.futures.process  # start-up: workers only
 
         try:
             with _sigint_held():
                 return _Future(self._executor.submit(_play_in_worker, chunk), self)
-        except BrokenProcessPool as exc:  # a worker died while it waited for work
+        except concurrent.futures.process.BrokenProcessPool as exc:  # died waiting for work
             raise self.worker_lost() from exc
 
     def close(self) -> None:
