@@ -53,12 +53,14 @@ section         length       contents
 ==============  ===========  =========================================================
 
 The sections from ``trump`` to ``laid_aside`` change at most a few times a deal, and
-those from ``played`` on only grow: an encoder keeps them for each seat and copies them
-in, so an encoding costs about what the present changes of it (the hand, the statuses,
-the trick); what they were made from tells when to make them again (the tests compare
-them with fresh encodings over random play of every bundled game). :meth:`Encoder.write`
-gives the 0/1 entries as a ``bytearray`` and the counts apart (with ``signed``, only
-those a signed byte cannot hold), for adapters that build their own arrays.
+those from ``played`` on only grow: an encoder keeps each seat's last encoding and brings
+it up to date, writing the hand and the present (``phase`` to ``trick``) again, the deal
+part only when it has changed and the play part only for the plays made since, so that an
+encoding costs about what the present changes of it; what each part was made from tells
+when to make it again (the tests compare them with fresh encodings over random play of
+every bundled game). :meth:`Encoder.write` gives the 0/1 entries as a ``bytearray`` and
+the counts apart (with ``signed``, only those a signed byte cannot hold), for adapters
+that build their own arrays.
 
 >>> import cardrules
 >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
@@ -268,7 +270,6 @@ class Encoder:
             [self._offsets["seats"] + slot * width for slot in self._slot_of[seat][:players]]
             for seat in range(players)
         ]
-        self._zeros = bytes(offset)
         #: Where the ``calls`` section begins (-1: none).
         self._calls = self._offsets.get("calls", -1)
         #: Where the ``voids`` section begins (-1: none), and the tables it is read with.
@@ -305,21 +306,33 @@ class Encoder:
         ]
         self._no_exchanges = [-1] * players
         #: The part that changes at most a few times a deal (``trump`` to ``dealt``, and
-        #: with recall what the seat laid aside), and the part that only grows (``played``
-        #: on): ``[start, end)`` of each.
+        #: with recall what the seat laid aside), the part that changes with every action
+        #: (``phase`` to ``trick``) and the part that only grows (``played`` on): ``[start,
+        #: end)`` of each.
         self._deal_part = (
             self._offsets["trump"],
             self._offsets["phase"] if not recall else self._offsets["laid_aside"] + npack,
         )
+        self._now_part = (self._offsets["phase"], self._offsets["played"])
         self._play_part = (self._offsets["played"], offset)
-        #: Per seat, the deal's hands as dealt (which tell one deal from another: they are
-        #: never changed once dealt), the cards laid aside and by whom (copies), and the
-        #: deal part's bytes; and the part every seat shares (``trump`` to ``promoted``),
-        #: by the hands as dealt.
-        self._static: list[tuple[Any, list[int], list[int], bytes] | None] = [None] * players
+        #: Zeros to clear the hand, the part that changes with every action and the play
+        #: part with (bytearrays: a slice is assigned from one fastest).
+        self._clear_hand = bytearray(npack)
+        self._clear_now = bytearray(self._now_part[1] - self._now_part[0])
+        self._clear_play = bytearray(offset - self._play_part[0])
+        #: Per seat, its encoding as last written, which the next call brings up to date:
+        #: the hand and the part that changes with every action are written again, the
+        #: deal part when the deal or the cards laid aside have changed, and the play part
+        #: is extended by the plays made since, when the play has only grown.
+        self._bufs = [bytearray(offset) for _ in range(players)]
+        #: Per seat, what its deal part was made from: the deal's hands as dealt (which
+        #: tell one deal from another: they are never changed once dealt) and copies of
+        #: the cards laid aside and by whom. And the part every seat shares (``trump`` to
+        #: ``promoted``), by the hands as dealt.
+        self._static: list[tuple[Any, list[int], list[int]] | None] = [None] * players
         self._shared: tuple[Any, bytes] = (None, b"")
-        #: Per seat, the last play seen, the plays seen and the play part's bytes.
-        self._seen: dict[int, tuple[tuple[int, int], int, bytearray]] = {}
+        #: Per seat, the last play its play part holds and the number of plays it holds.
+        self._seen: list[tuple[Any, int]] = [(None, 0)] * players
 
     def offset(self, section: str) -> int:
         """Where ``section`` begins in an encoding."""
@@ -428,7 +441,12 @@ class Encoder:
         play = d.play
         pos = self._pos
         o_hand, o_phase, o_table, o_lead, o_trick = self._hot
-        bits[:] = self._zeros
+        # The seat's encoding as last written, brought up to date, then copied out.
+        out = bits
+        bits = self._bufs[seat]
+        bits[o_hand : o_hand + self._npack] = self._clear_hand
+        lo, hi = self._now_part
+        bits[lo:hi] = self._clear_now
         counts: list[tuple[int, int]] = []
         o = o_hand
         for c in cards.hands[seat]:
@@ -440,14 +458,9 @@ class Encoder:
             or static[1] != cards.discarded
             or static[2] != cards.discard_owner
         ):
-            static = self._static[seat] = (
-                cards.dealt,
-                cards.discarded[:],
-                cards.discard_owner[:],
-                self._deal_bytes(d, seat),
-            )
-        lo, hi = self._deal_part
-        bits[lo:hi] = static[3]
+            self._static[seat] = (cards.dealt, cards.discarded[:], cards.discard_owner[:])
+            lo, hi = self._deal_part
+            bits[lo:hi] = self._deal_bytes(d, seat)
         phase = d.phase
         bits[o_phase + phase] = 1
         # Seats, relative to the observer: ``bases[s]`` is where seat ``s``'s fields begin.
@@ -520,8 +533,12 @@ class Encoder:
             for i, c in enumerate(cur):
                 bits[o + slot_of[in_play[(lead_pos + i) % k]] * np_ + pos[c]] = 1
             if play.played:
-                lo, hi = self._play_part
-                bits[lo:hi] = self._play_bytes(play.played, k, seat)
+                self._write_plays(bits, play.played, k, seat)
+            elif self._seen[seat][1]:
+                self._clear_plays(bits, seat)
+        elif self._seen[seat][1]:
+            self._clear_plays(bits, seat)
+        out[:] = bits
         return counts
 
     def _deal_bytes(self, d: Any, seat: int) -> bytes:
@@ -557,12 +574,11 @@ class Encoder:
 
     def _trick_marks(self, k: int) -> list[tuple[int, int]]:
         """For each card played with ``k`` players in play: where its trick's cards begin
-        in the play part, and where its trick's leaders do if it is a lead (else -1)."""
+        in an encoding, and where its trick's leaders do if it is a lead (else -1)."""
         marks = self._marks.get(k)
         if marks is None:
-            lo = self._play_part[0]
-            to = self._offsets["tricks"] - lo
-            leaders = self._offsets["leaders"] - lo
+            to = self._offsets["tricks"]
+            leaders = self._offsets["leaders"]
             slots = self._slots
             marks = [
                 (
@@ -574,26 +590,29 @@ class Encoder:
             self._marks[k] = marks
         return marks
 
-    def _play_bytes(self, played: list[tuple[int, int]], k: int, seat: int) -> bytearray:
-        """The play part of ``seat``'s encoding (``played`` on) for the cards played so
-        far: extended from the last call's for the same seat when the play has only grown
-        since (each play is a new pair, so the last pair seen tells)."""
-        cached = self._seen.get(seat)
-        lo, hi = self._play_part
+    def _clear_plays(self, bits: bytearray, seat: int) -> None:
+        """Clear the play part of ``seat``'s encoding ``bits``."""
+        bits[self._play_part[0] :] = self._clear_play
+        self._seen[seat] = (None, 0)
+
+    def _write_plays(
+        self, bits: bytearray, played: list[tuple[int, int]], k: int, seat: int
+    ) -> None:
+        """Bring the play part (``played`` on) of ``seat``'s encoding ``bits`` up to the
+        cards played so far: extended by the plays made since it was written when the play
+        has only grown since (each play is a new pair, so the last pair seen tells), else
+        written again."""
+        last, count = self._seen[seat]
         start = 0
-        if cached is not None:
-            last, count, prev = cached
+        if count:
             if count <= len(played) and played[count - 1] is last:
                 if count == len(played):
-                    return prev
+                    return
                 start = count
-                part = prev  # extended in place: the copy kept is this seat's own
             else:
-                part = bytearray(hi - lo)
-        else:
-            part = bytearray(hi - lo)
+                bits[self._play_part[0] :] = self._clear_play
         rel = self._rel[seat]
-        po = self._offsets["played"] - lo
+        po = self._offsets["played"]
         if self.recall:
             marks = self._trick_marks(k)
             slot_of = self._slot_of[seat]
@@ -601,15 +620,14 @@ class Encoder:
             # half a microsecond on every observation).
             for (p, c), (base, lead) in zip(played[start:], marks[start:]):  # noqa: B905
                 r = rel[p * 52 + c]
-                part[base + r] = 1
-                part[po + r] = 1
+                bits[base + r] = 1
+                bits[po + r] = 1
                 if lead >= 0:
-                    part[lead + slot_of[p]] = 1
+                    bits[lead + slot_of[p]] = 1
         else:
             for p, c in played[start:]:
-                part[po + rel[p * 52 + c]] = 1
-        self._seen[seat] = (played[-1], len(played), part)
-        return part
+                bits[po + rel[p * 52 + c]] = 1
+        self._seen[seat] = (played[-1], len(played))
 
 
 _ENCODERS: dict[tuple[Rules, int, bool], Encoder] = {}
