@@ -23,6 +23,10 @@ The paths:
   ``--compiled-python`` (a virtual environment where ``CARDRULES_COMPILE=1 pip install .``
   was run; see docs/compiled.md).
 
+Last, a line says what ``simulate`` costs on top of the fast path it drives (the same
+random bots; its tallies, and its start-up, at ``--simulate-deals``): the median of the
+fast path's rate over simulate's, less one, with the goal of at most 15%.
+
 The yardstick (``--baseline SCRIPT``) is a hand-written Python Loo with random players
 (``handcoded_loo.py``); it is loaded as a module and timed in this process.
 
@@ -281,7 +285,28 @@ def main() -> int:
             line += f" | {rate:17.0f} {ratio:6.2f}"
         goal = GOALS.get(path)
         print(line + (f" | >= {goal}" if goal is not None else " |"))
+    for prefix in ("", "compiled ") if args.compiled_python else ("",):
+        print(overhead_line(rates, prefix))
     return 0
+
+
+#: The most ``simulate`` may cost on top of the playout it drives (the fast path).
+OVERHEAD_GOAL = 0.15
+
+
+def overhead_line(rates: dict[tuple[str, str], list[float]], prefix: str = "") -> str:
+    """What ``simulate`` costs on top of the fast path (``prefix``: ``"compiled "`` for
+    the compiled build's), game by game: the median over the rounds of the fast path's
+    deals per second over simulate's, less one, in words with the goal."""
+    parts = []
+    for game in GAMES:
+        sim, fast = rates[game, prefix + "simulate"], rates[game, prefix + "fast"]
+        extra = statistics.median(f / s - 1 for s, f in zip(sim, fast, strict=True))
+        parts.append(f"{game}-card {extra:+.0%}")
+    return (
+        f"{prefix}simulate on top of the {prefix}fast path (its tallies and start-up): "
+        f"{', '.join(parts)} | <= {OVERHEAD_GOAL:.0%}"
+    )
 
 
 if __name__ == "__main__":
