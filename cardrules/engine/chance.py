@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
 from math import comb
 from typing import Any
 
@@ -207,11 +206,13 @@ def cut_odds(rules: Rules, pack: Sequence[int], players: int) -> list[tuple[int,
     knaves = sum(1 for c in pack if RANKS[rank_of(c)] == "J")
     if knaves == 0:
         return [(0, 1.0)]
-    odds = [Fraction(0)] * players
+    # Whole numbers over one denominator, divided last (an int over an int is rounded
+    # once, as a Fraction's float is).
+    ways = [0] * players
     whole = comb(size, knaves)
     for i in range(size - knaves + 1):
-        odds[i % players] += Fraction(comb(size - 1 - i, knaves - 1), whole)
-    return [(s, float(p)) for s, p in enumerate(odds) if p]
+        ways[i % players] += comb(size - 1 - i, knaves - 1)
+    return [(s, w / whole) for s, w in enumerate(ways) if w]
 
 
 def cut_for_deal(rules: Rules, tables: Tables, players: int, rng: random.Random) -> int:
