@@ -196,10 +196,26 @@ def test_the_data_folders_are_found_in_a_source_checkout() -> None:
 def test_a_packaged_data_folder_is_preferred(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """An installed package's ``_data`` comes before a checkout's folders."""
+    packaged = tmp_path / "cardrules" / "_data"
+    (packaged / "variants").mkdir(parents=True)
+    monkeypatch.setattr(bundled, "_PACKAGED", packaged)
+    assert Path(str(bundled.data_dir("variants"))) == packaged / "variants"
+    # Its folders only: one it lacks is the checkout's.
+    assert Path(str(bundled.data_dir("schemas"))) == ROOT / "schemas"
+
+
+def test_data_outside_the_file_system_is_read_as_resources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package neither installed as a folder nor in a checkout (imported from a zip,
+    say) reads its data through importlib.resources."""
     import importlib.resources
 
     packaged = tmp_path / "cardrules"
     (packaged / "_data" / "variants").mkdir(parents=True)
+    monkeypatch.setattr(bundled, "_PACKAGED", tmp_path / "nowhere")
+    monkeypatch.setattr(bundled, "SOURCE_ROOT", tmp_path / "nowhere")
     monkeypatch.setattr(importlib.resources, "files", lambda package: packaged)
     assert Path(str(bundled.data_dir("variants"))) == packaged / "_data" / "variants"
 
