@@ -22,6 +22,7 @@ from cardrules.engine.actions import format_step
 from cardrules.engine.arguments import MAX_SEED
 from cardrules.engine.chance import ChanceNode
 from cardrules.engine.deal import Deal
+from cardrules.engine.origin import Origin
 from cardrules.engine.parts import blank_instance
 from cardrules.engine.result import DealResult
 from cardrules.engine.rulesdata import rules_from_json, rules_hash, rules_json
@@ -86,20 +87,6 @@ FIELDS = (
     "tables",
     "winner",
 )
-
-
-@attrs.frozen
-class Origin:
-    """Where a session's rules came from, for its record.
-
-    >>> import cardrules
-    >>> cardrules.new_session("five-card-loo", house_rules=["club-law"], seed=1).origin
-    Origin(variant='five-card-loo', house_rules=('club-law',), overrides=None)
-    """
-
-    variant: str
-    house_rules: tuple[str, ...] = ()
-    overrides: dict[str, Any] | None = attrs.field(default=None, hash=False)
 
 
 class SessionState:
