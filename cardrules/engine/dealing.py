@@ -14,7 +14,7 @@ import operator
 import random
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import NO_TRUMP, card_text, parse_card
 from cardrules.engine.arguments import MAX_COUNTERS
@@ -26,6 +26,9 @@ from cardrules.errors import RecordError
 from cardrules.rules.bounds import MAX_TABLE
 from cardrules.rules.handsizes import MOST_CARDS
 from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Restock, Rules, TurnUpTo
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = [
     "DealContext",
@@ -63,6 +66,11 @@ class DealContext:
         "single",
         "stakes",
     )
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # Unpickling makes a blank to fill, cls.__new__(cls): a class compiled by mypyc
+        # whose __new__ is its own runs no __init__ for it (docs/compiled.md).
+        return object.__new__(cls)
 
     def __init__(
         self,
