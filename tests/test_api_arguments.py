@@ -118,7 +118,7 @@ def test_an_action_id_of_another_int_kind_is_taken() -> None:
 
     s, t = _session(), _session()
     a = s.legal_actions()[0]
-    s.apply(Index(a))  # type: ignore[arg-type]
+    s.apply(Index(a))
     t.apply(a)
     assert s == t
 
