@@ -655,14 +655,14 @@ class Session(SessionState):
         self._paused = False
         self._start_deal()
 
-    def hand(self, seat: int) -> list[int]:
+    def hand(self, seat: Any) -> list[int]:
         """The cards ``seat`` holds now, as sorted card ids."""
         self._check_seat(seat)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
         return list(self._deal.cards.hands[seat])
 
-    def dealt_hand(self, seat: int) -> list[int]:
+    def dealt_hand(self, seat: Any) -> list[int]:
         """The cards ``seat`` was dealt this deal (before the miss, an exchange or a gift),
         as sorted card ids: perfect recall.
 
@@ -683,11 +683,11 @@ class Session(SessionState):
             return []
         return [c for p, c in zip(node.places, node.cards, strict=False) if p == ("hand", seat)]
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: Any) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise PlayError(f"no seat {seat!r} at a table of {self.players}")
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may know now, as plain data (see
         :func:`cardrules.engine.observation.observe` for the keys)."""
         self._check_seat(seat)
