@@ -61,9 +61,10 @@ class CustomBuildHook(BuildHookInterface):
     def dependencies(self) -> list[str]:
         if not compile_requested():
             return []
-        # mypy brings mypyc; setuptools builds the extensions; attrs is read by the type
-        # check of the rules model that the engine imports.
-        return ["mypy>=1.8", "setuptools>=65", "attrs>=23.1"]
+        # mypy brings mypyc (1.19 or later: a class's own __new__ is compiled, and makes the
+        # session's blanks without running __init__); setuptools builds the extensions;
+        # attrs is read by the type check of the rules model that the engine imports.
+        return ["mypy>=1.19", "setuptools>=65", "attrs>=23.1"]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if not compile_requested() or self.target_name != "wheel" or version == "editable":

@@ -26,6 +26,7 @@ from cardrules.errors import (
     ArgumentValueError,
     CardRulesError,
     IllegalActionError,
+    PlayError,
     RecordError,
 )
 
@@ -118,9 +119,17 @@ def test_an_action_id_of_another_int_kind_is_taken() -> None:
 
     s, t = _session(), _session()
     a = s.legal_actions()[0]
-    s.apply(Index(a))  # type: ignore[arg-type]
+    s.apply(Index(a))
     t.apply(a)
     assert s == t
+
+
+@pytest.mark.parametrize("seat", ["1", 1.0, True, None, -1, 4])
+def test_a_seat_that_is_not_one_of_the_table_is_refused(seat: Any) -> None:
+    s = _session()
+    for method in (s.hand, s.dealt_hand, s.observation):
+        with pytest.raises(PlayError, match="no seat"):
+            method(seat)
 
 
 # ------------------------------------------------------------------ Session(...)

@@ -19,11 +19,10 @@ import pytest
 import cardrules
 from cardrules import FixedDeal, Session
 from cardrules.cards import RANKS, parse_card, rank_of
-from cardrules.engine import dealing
 from cardrules.engine.actions import EXCHANGE
 from cardrules.engine.chance import CHANCE, ChanceNode, cut_odds, draw_outcomes
 from cardrules.engine.deal import Deal
-from cardrules.engine.parts import Cards
+from cardrules.engine.dealing import deals_miss
 from cardrules.errors import ArgumentValueError, CardRulesError, PlayError, RecordError
 
 #: (variant, house rules, overrides, players): the bundled games at their sizes, and the
@@ -50,25 +49,31 @@ CONFIGS: list[tuple[str, tuple[str, ...], dict[str, Any], int | None]] = [
 
 
 class Dealt:
-    """What a default session dealt, deal by deal: the cards of each place as
-    :func:`cardrules.engine.dealing.deal_cards` made them, then the stock as the deal
-    began (the draws come from its end)."""
+    """What a default session dealt, deal by deal, read from each deal as the session's
+    ``on_deal`` hook receives it (dealt, nothing played yet): the cards of each place as
+    they were dealt, then the stock as the deal began (the draws come from its end)."""
 
     def __init__(self) -> None:
         self.places: list[dict[tuple[str, int], list[int]]] = []
         self.stocks: list[list[int]] = []
 
-    def capture(self, cards: Cards, players: int) -> None:
+    def capture(self, deal: Deal) -> None:
+        cards = deal.cards
         places: dict[tuple[str, int], list[int]] = {
-            ("hand", s): list(cards.hands[s]) for s in range(players)
+            ("hand", s): list(cards.dealt[s]) for s in range(deal.n)
         }
-        places[("miss", 0)] = list(cards.miss or [])
+        miss = cards.miss
+        if miss is None and deal.decl.forced and deals_miss(deal.rules, deal.ctx):
+            # All must play: the miss, dealt, was withdrawn at once to the bottom of the
+            # stock (Club Law), where it lies first.
+            miss = sorted(cards.stock[: deal.rules.deal.hand_size])
+        places[("miss", 0)] = list(miss or [])
         places[("turn_up", 0)] = [cards.turnup] if cards.turnup >= 0 else []
         self.places.append(places)
+        self.stocks.append(list(cards.stock))
 
 
 def _default_and_explicit(
-    monkeypatch: pytest.MonkeyPatch,
     variant: str,
     house: tuple[str, ...],
     overrides: dict[str, Any],
@@ -76,20 +81,8 @@ def _default_and_explicit(
     seed: int,
 ) -> tuple[Session, Session, Dealt]:
     dealt = Dealt()
-    real = dealing.deal_cards
-
-    def capturing(*args: Any) -> Cards:
-        cards = real(*args)
-        if args[4] is None:  # shuffled, not given (the explicit session's deals are given)
-            dealt.capture(cards, args[1].players)
-        return cards
-
-    def on_deal(d: Deal) -> None:
-        dealt.stocks.append(list(d.cards.stock))
-
     rules = cardrules.load_variant(variant, house_rules=house, overrides=overrides or None)
-    monkeypatch.setattr("cardrules.engine.deal.deal_cards", capturing)
-    default = Session(rules, players, seed=seed, on_deal=on_deal)
+    default = Session(rules, players, seed=seed, on_deal=dealt.capture)
     explicit = Session(rules, players, chance="explicit")
     return default, explicit, dealt
 
@@ -109,16 +102,13 @@ def _feed(explicit: Session, dealt: Dealt, default_dealer: int) -> None:
 
 @pytest.mark.parametrize(("variant", "house", "overrides", "players"), CONFIGS)
 def test_explicit_chance_given_the_default_cards_plays_the_same_game(
-    monkeypatch: pytest.MonkeyPatch,
     variant: str,
     house: tuple[str, ...],
     overrides: dict[str, Any],
     players: int | None,
 ) -> None:
     for seed in range(3):
-        default, explicit, dealt = _default_and_explicit(
-            monkeypatch, variant, house, overrides, players, seed
-        )
+        default, explicit, dealt = _default_and_explicit(variant, house, overrides, players, seed)
         rng = random.Random(seed)
         # The first dealer (the deal may have ended as it was dealt, the deal passing on).
         first_dealer = default.results[0].dealer if default.results else default.dealer

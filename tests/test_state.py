@@ -16,6 +16,7 @@ import cardrules
 from cardrules import FixedDeal, Session
 from cardrules.engine.parts import Cards
 from cardrules.engine.phases import Phase
+from cardrules.engine.position import FIELDS
 from cardrules.engine.sampling import conflicts, determinize
 from cardrules.errors import GameOverError, IllegalActionError, RecordError
 
@@ -64,6 +65,20 @@ def test_a_copy_is_independent() -> None:
     t.apply(t.legal_actions()[0])
     assert s.state() == before
     assert t.state() != before
+
+
+def test_copies_and_pickles_carry_every_field_of_a_session() -> None:
+    # They go by the names in FIELDS (a compiled session has no __dict__): every field a
+    # session sets, by play, by reading JSON, by a clone or by unpickling, is named there.
+    s = cardrules.new_session("five-card-loo", players=4, seed=2)
+    t = cardrules.new_session("put", chance="explicit", pause_at_deal_end=True)
+    s.apply(s.legal_actions()[0])
+    made = [s, t, s.clone(), t.clone(), pickle.loads(pickle.dumps(s)), copy.copy(t)]
+    made.append(Session.from_json(t.to_json()))
+    if not hasattr(s, "__dict__"):
+        pytest.skip("a compiled session keeps its fields in slots of its own")
+    for x in made:
+        assert sorted(vars(x)) == sorted(FIELDS)
 
 
 def test_a_refusal_leaves_the_whole_state_as_it_was() -> None:

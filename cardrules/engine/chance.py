@@ -37,13 +37,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import RANKS, card_text, rank_of
 from cardrules.engine.dealing import DealContext, FixedDeal, Place, shuffle
+from cardrules.engine.parts import blank_instance
 from cardrules.engine.tables import Tables
 from cardrules.errors import RecordError
 from cardrules.rules.model import FirstDealer, Rules
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = [
     "CHANCE",
@@ -78,6 +82,11 @@ class ChanceNode:
     """
 
     __slots__ = ("action", "cards", "context", "count", "kind", "places", "seat")
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # A blank to fill (a copy, unpickling): a class compiled by mypyc whose __new__ is
+        # its own runs no __init__ for it (docs/compiled.md).
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -114,7 +123,7 @@ class ChanceNode:
 
     def copy(self) -> ChanceNode:
         """An independent copy (the places are never changed, so they are shared)."""
-        new = object.__new__(ChanceNode)
+        new = blank_instance(ChanceNode)
         new.kind = self.kind
         new.context = self.context  # never changed: a new deal gets a new one
         new.places = self.places

@@ -21,25 +21,33 @@ import importlib.util
 
 __all__ = ["COMPILED", "compiled_modules"]
 
-#: The modules the compiled build compiles: the engine's hot path (the phase machine,
-#: tricks, settlement, the fast path). Left out: the session, which builds instances with
-#: ``cls.__new__`` (mypyc refuses it); dealing, whose ``deal_cards`` tests replace on the
-#: deal's module (a compiled caller would not see the replacement); and the players' base,
-#: whose ``RandomBot`` a user may subclass (Python code cannot subclass a compiled class).
+#: The modules the compiled build compiles: the engine's hot path (the session and its
+#: position, dealing, the phase machine, tricks, settlement, the fast path). Left out: the
+#: attrs classes whose fields are declared by ``attrs.field`` (``FixedDeal``, ``Origin``:
+#: a compiled module checks a class attribute against its field's type), and the players'
+#: base, whose ``RandomBot`` a user may subclass (Python code cannot subclass a compiled
+#: class).
 COMPILED = (
     "cardrules.cards",
     "cardrules.engine.actions",
+    "cardrules.engine.arguments",
     "cardrules.engine.challenges",
+    "cardrules.engine.chance",
     "cardrules.engine.deal",
+    "cardrules.engine.dealing",
     "cardrules.engine.declaring",
+    "cardrules.engine.finish",
     "cardrules.engine.flush",
+    "cardrules.engine.handsize",
     "cardrules.engine.offer",
     "cardrules.engine.parts",
     "cardrules.engine.phases",
+    "cardrules.engine.position",
     "cardrules.engine.privacy",
     "cardrules.engine.refusals",
     "cardrules.engine.result",
     "cardrules.engine.rulesdata",
+    "cardrules.engine.session",
     "cardrules.engine.settlement",
     "cardrules.engine.state",
     "cardrules.engine.tables",

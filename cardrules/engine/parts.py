@@ -54,7 +54,8 @@ def blank_instance(cls: type[_T]) -> _T:
     """An instance of ``cls`` to fill field by field, for copies and for reading JSON:
     ``cls.__new__(cls)``. Pure Python runs no ``__init__`` for it; a class compiled by mypyc
     (whose instances ``object.__new__`` refuses to make) runs its ``__init__`` with no
-    arguments, so every class made this way takes none, or builds a blank with none."""
+    arguments, unless it defines a ``__new__`` of its own: so every class made this way
+    takes none, or builds a blank with none, or has its own ``__new__`` (the session's)."""
     new: _T = cls.__new__(cls)
     return new
 

@@ -22,6 +22,8 @@ from cardrules.engine.actions import format_step
 from cardrules.engine.arguments import MAX_SEED
 from cardrules.engine.chance import ChanceNode
 from cardrules.engine.deal import Deal
+from cardrules.engine.origin import Origin
+from cardrules.engine.parts import blank_instance
 from cardrules.engine.result import DealResult
 from cardrules.engine.rulesdata import rules_from_json, rules_hash, rules_json
 from cardrules.engine.tables import Tables, tables_for
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHANCE_MODES",
+    "FIELDS",
     "RECORD_FORMAT",
     "STATE_FORMAT",
     "Origin",
@@ -53,19 +56,37 @@ RECORD_FORMAT = "cardrules-record/1"
 #: The ``format`` of a position (:meth:`SessionState.to_json`).
 STATE_FORMAT = "cardrules-state/1"
 
-
-@attrs.frozen
-class Origin:
-    """Where a session's rules came from, for its record.
-
-    >>> import cardrules
-    >>> cardrules.new_session("five-card-loo", house_rules=["club-law"], seed=1).origin
-    Origin(variant='five-card-loo', house_rules=('club-law',), overrides=None)
-    """
-
-    variant: str
-    house_rules: tuple[str, ...] = ()
-    overrides: dict[str, Any] | None = attrs.field(default=None, hash=False)
+#: The fields of a session's position, named here for pickling: a class compiled by mypyc
+#: has no ``__dict__`` to copy or to read.
+FIELDS = (
+    "_chance",
+    "_deal",
+    "_explicit",
+    "_first",
+    "_live",
+    "_over",
+    "_paused",
+    "_rng",
+    "_rng_shared",
+    "_single",
+    "chance_mode",
+    "dealer",
+    "deals_before",
+    "histories",
+    "last_deal",
+    "on_deal",
+    "origin",
+    "pause_at_deal_end",
+    "players",
+    "pool",
+    "results",
+    "rules",
+    "scores",
+    "seed",
+    "start",
+    "tables",
+    "winner",
+)
 
 
 class SessionState:
@@ -129,24 +150,49 @@ class SessionState:
             out.extend(self._deal.history)
         return out
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # A blank, filled field by field (copies, JSON, pickling; see blank_instance): a
+        # class compiled by mypyc whose __new__ is its own runs no __init__ for it.
+        return object.__new__(cls)
+
     def clone(self) -> Self:
         """An independent copy (its random stream included)."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        new = blank_instance(type(self))
         # The generator is used only to deal: share it, and let whichever deals next take a
         # copy of its own first (copy on write), so that a clone costs no copy of it.
-        new._rng_shared = self._rng_shared = True
+        self._rng_shared = True
+        new._rng = self._rng
+        new._rng_shared = True
+        new.rules = self.rules
+        new.tables = self.tables
+        new.on_deal = self.on_deal
+        new.players = self.players
+        new.seed = self.seed
+        new.origin = self.origin
+        new.start = dict(self.start)
+        new.dealer = self.dealer
+        new.pool = self.pool
+        new.deals_before = self.deals_before
         new.scores = list(self.scores)
+        new.winner = self.winner
         new.results = list(self.results)
         new.histories = list(self.histories)
-        new.start = dict(self.start)
+        new.pause_at_deal_end = self.pause_at_deal_end
+        new.chance_mode = self.chance_mode
+        new._over = self._over
+        new._paused = self._paused
+        new._first = self._first
+        new._single = self._single
+        new._explicit = self._explicit
         deal = self._deal
-        if deal is not None:
+        if deal is None:
+            new._deal = None
+            new.last_deal = self.last_deal
+        else:
             new._deal = deal.clone()
-            if self.last_deal is deal:
-                new.last_deal = new._deal
-        if self._chance is not None:
-            new._chance = self._chance.copy()
+            new.last_deal = new._deal if self.last_deal is deal else self.last_deal
+        chance = self._chance
+        new._chance = None if chance is None else chance.copy()
         new._live = new._deal if self._live is not None else None
         return new
 
@@ -157,12 +203,12 @@ class SessionState:
         return self.clone()
 
     def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        del state["tables"]  # rebuilt from the rules on loading: it holds closures
-        return state
+        # The tables are rebuilt from the rules on loading: they hold closures.
+        return {name: getattr(self, name) for name in FIELDS if name != "tables"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        for name, value in state.items():
+            setattr(self, name, value)
         self.tables = tables_for(self.rules)
 
     def state(self) -> dict[str, Any]:
@@ -230,7 +276,7 @@ class SessionState:
         st = data.get("state")
         if not isinstance(st, dict):
             raise RecordError("a position needs its 'state'")
-        new = cls.__new__(cls)
+        new = blank_instance(cls)
         try:
             new.rules = rules
             new.tables = tables_for(rules)

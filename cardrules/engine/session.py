@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from cardrules.cards import parse_card
 from cardrules.engine.actions import (
@@ -130,21 +130,24 @@ class Session(SessionState):
     def __init__(
         self,
         rules: Rules,
-        players: int | None = None,
+        players: SupportsIndex | None = None,
         *,
-        seed: int | None = None,
-        dealer: int | None = None,
-        pool: int = 0,
+        seed: SupportsIndex | None = None,
+        dealer: SupportsIndex | None = None,
+        pool: SupportsIndex = 0,
         scores: Sequence[int] | None = None,
         deal: FixedDeal | None = None,
-        first_deal: bool = True,
-        single: bool | None = None,
-        deals_before: int = 0,
+        first_deal: Any = True,
+        single: Any = None,
+        deals_before: SupportsIndex = 0,
         origin: Origin | None = None,
         on_deal: Callable[[Deal], None] | None = None,
-        pause_at_deal_end: bool = False,
-        chance: str = "sampled",
+        pause_at_deal_end: Any = False,
+        chance: Any = "sampled",
     ) -> None:
+        # The arguments are checked here, each refused with a named error: those a compiled
+        # function would check by their type first are typed so that it does not
+        # (docs/compiled.md).
         if not isinstance(rules, Rules):
             raise ArgumentTypeError(
                 f"rules: expected the rules of a game (cardrules.load_variant), got "
@@ -157,11 +160,10 @@ class Session(SessionState):
                 f"{rules.title or 'these rules'} is played by {rules.players.min} to "
                 f"{tables.max_players} players, not {n}"
             )
-        seed = None if seed is None else whole("seed", seed, low=0, high=MAX_SEED)
-        if dealer is not None:
-            dealer = whole("dealer", dealer, low=0, high=n - 1)
-        pool = whole("pool", pool, low=0, high=MAX_COUNTERS)
-        deals_before = whole("deals_before", deals_before, low=0, high=MAX_ROUNDS * MAX_TABLE)
+        seed_ = None if seed is None else whole("seed", seed, low=0, high=MAX_SEED)
+        dealer_ = None if dealer is None else whole("dealer", dealer, low=0, high=n - 1)
+        pool_ = whole("pool", pool, low=0, high=MAX_COUNTERS)
+        before = whole("deals_before", deals_before, low=0, high=MAX_ROUNDS * MAX_TABLE)
         checked = [0] * n if scores is None else scores_of(scores, n)
         if deal is not None and not isinstance(deal, FixedDeal):
             raise ArgumentTypeError(f"deal: expected a FixedDeal, got {type(deal).__name__}")
@@ -178,9 +180,9 @@ class Session(SessionState):
         self.on_deal = on_deal
         self.tables = tables
         self.players = n
-        self.seed = seed
+        self.seed = seed_
         self.origin = origin
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed_)
         self._rng_shared = False  # shared with a clone until one of them deals again
         self.scores = checked
         self.chance_mode = chance
@@ -188,20 +190,20 @@ class Session(SessionState):
         self._chance: ChanceNode | None = None
         self._deal: Deal | None = None
         self._live: Deal | None = None
-        self.pool = pool
-        self.deals_before = deals_before
+        self.pool = pool_
+        self.deals_before = before
         self.start = {
-            "dealer": dealer,
-            "pool": pool,
+            "dealer": dealer_,
+            "pool": pool_,
             "scores": list(self.scores),
             "first_deal": first_deal,
             "single": single,
             "deal": deal.to_json() if deal else None,
         }
-        if deals_before:
-            self.start["deals_before"] = deals_before
-        if dealer is not None:
-            self.dealer = dealer
+        if before:
+            self.start["deals_before"] = before
+        if dealer_ is not None:
+            self.dealer = dealer_
         elif self._explicit:
             self.dealer = -1  # until the cut
             self._chance = ChanceNode("cut")
@@ -215,7 +217,7 @@ class Session(SessionState):
         self._over = False
         self._paused = False
         self._first = first_deal
-        self._single = (pool == 0) if single is None else single
+        self._single = (pool_ == 0) if single is None else single
         if self._chance is None:
             self._start_deal(deal)
 
@@ -481,7 +483,7 @@ class Session(SessionState):
         """The legal actions as text."""
         return [action_text(a) for a in self.legal_actions()]
 
-    def apply(self, action: int | str) -> None:
+    def apply(self, action: SupportsIndex | str) -> None:
         """Apply an action of the seat to move; a finished deal is settled and the next
         begins (unless the session pauses at a deal's end).
 
@@ -582,7 +584,7 @@ class Session(SessionState):
             raise PlayError("no chance node: nothing is being dealt or drawn")
         return outcome_text(self._chance, outcome)
 
-    def apply_chance(self, outcome: int | str) -> None:
+    def apply_chance(self, outcome: Any) -> None:
         """Apply an outcome of the chance node: one of :meth:`chance_outcomes` (a card may
         be given as text, ``"QH"``). Anything else raises a named error and changes
         nothing."""
@@ -653,14 +655,14 @@ class Session(SessionState):
         self._paused = False
         self._start_deal()
 
-    def hand(self, seat: int) -> list[int]:
+    def hand(self, seat: Any) -> list[int]:
         """The cards ``seat`` holds now, as sorted card ids."""
         self._check_seat(seat)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
         return list(self._deal.cards.hands[seat])
 
-    def dealt_hand(self, seat: int) -> list[int]:
+    def dealt_hand(self, seat: Any) -> list[int]:
         """The cards ``seat`` was dealt this deal (before the miss, an exchange or a gift),
         as sorted card ids: perfect recall.
 
@@ -681,11 +683,11 @@ class Session(SessionState):
             return []
         return [c for p, c in zip(node.places, node.cards, strict=False) if p == ("hand", seat)]
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: Any) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise PlayError(f"no seat {seat!r} at a table of {self.players}")
 
-    def observation(self, seat: int) -> dict[str, Any]:
+    def observation(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may know now, as plain data (see
         :func:`cardrules.engine.observation.observe` for the keys)."""
         self._check_seat(seat)
