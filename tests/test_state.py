@@ -14,6 +14,7 @@ import pytest
 
 import cardrules
 from cardrules import FixedDeal, Session
+from cardrules.engine.dealing import DealContext
 from cardrules.engine.parts import Cards
 from cardrules.engine.phases import Phase
 from cardrules.engine.position import FIELDS
@@ -80,6 +81,15 @@ def test_copies_and_pickles_carry_every_field_of_a_session() -> None:
             assert sorted(vars(x)) == sorted(FIELDS)
         else:  # compiled, its attributes are its class's own: every field is set
             assert all(hasattr(x, name) for name in FIELDS)
+
+
+def test_a_deals_context_pickles_and_copies_with_every_field() -> None:
+    ctx = DealContext(5, 2, pool=15, stakes=(3, 3, 3, 3, 3), single=True, first=True)
+    ctx.last, ctx.released, ctx.hand_size = True, True, 4
+    for made in (pickle.loads(pickle.dumps(ctx)), copy.copy(ctx), copy.deepcopy(ctx)):
+        assert made is not ctx
+        assert made.to_json() == ctx.to_json()
+        assert (made.last, made.released, made.hand_size) == (True, True, 4)
 
 
 def test_a_refusal_leaves_the_whole_state_as_it_was() -> None:

@@ -14,7 +14,7 @@ import operator
 import random
 from collections.abc import Callable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardrules.cards import NO_TRUMP, card_text, parse_card
 from cardrules.engine.arguments import MAX_COUNTERS
@@ -26,9 +26,6 @@ from cardrules.errors import RecordError
 from cardrules.rules.bounds import MAX_TABLE
 from cardrules.rules.handsizes import MOST_CARDS
 from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Restock, Rules, TurnUpTo
-
-if TYPE_CHECKING:
-    from typing_extensions import Self
 
 __all__ = [
     "DealContext",
@@ -66,11 +63,6 @@ class DealContext:
         "single",
         "stakes",
     )
-
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
-        # Unpickling makes a blank to fill, cls.__new__(cls): a class compiled by mypyc
-        # whose __new__ is its own runs no __init__ for it (docs/compiled.md).
-        return object.__new__(cls)
 
     def __init__(
         self,
@@ -145,6 +137,25 @@ class DealContext:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a deal's context is incomplete: {exc}") from None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled and copied as a call of the class with every field, never as a blank to
+        # fill: a class compiled by mypyc makes no blank without a __new__ of its own, and
+        # one written in Python would double the cost of every deal's context.
+        return (
+            DealContext,
+            (
+                self.players,
+                self.dealer,
+                self.pool,
+                self.stakes,
+                self.single,
+                self.first,
+                self.last,
+                self.released,
+                self.hand_size,
+            ),
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DealContext):
