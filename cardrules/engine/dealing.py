@@ -275,7 +275,7 @@ def deal_cards(
         _expose_single(tb, ctx, order, cards)
     elif cards.turnup >= 0 and plan.turnup_drawable:
         cards.stock.insert(0, cards.turnup)  # drawn last, when the stock runs out (D43)
-    cards.dealt = [list(h) for h in cards.hands[:n]]
+    cards.dealt = list(map(list, cards.hands[:n]))  # copies (map: no comprehension's call)
     return cards
 
 
