@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from tables import configurations, rules_of
 
 import cardrules
 from cardrules import replay
@@ -18,6 +19,7 @@ from cardrules.engine.actions import (
     exchange_id,
     parse_action,
 )
+from cardrules.engine.declaring import legal_declarations
 from cardrules.engine.record import rules_hash
 from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
 from cardrules.tools.conformance import snapshot
@@ -219,3 +221,28 @@ def test_the_deal_shuffle_is_random_shuffle_exactly() -> None:
             ra.shuffle(a)
             shuffle(b, rb)
             assert a == b and ra.getstate() == rb.getstate(), (seed, size)
+
+
+@pytest.mark.parametrize(("variant", "house", "players"), configurations())
+def test_the_deal_lists_the_declarations_the_rule_gives(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """The deal finds a declarer's words by a key of what they depend on (and where nobody
+    exchanges, by fewer things); the one statement of the rule, which players reasoning
+    about others' declarations use, gives the same actions at every declaration of random
+    play of every game, table size and house rule."""
+    rules = rules_of(variant, house)
+    rng = random.Random(players * 7 + len(house))
+    seen = 0
+    for index in range(12):
+        s = cardrules.new_session(rules, players=players, seed=index, pause_at_deal_end=True)
+        while not s.is_over and s.deals_played < 3:
+            if s.deal_over:
+                s.next_deal()
+                continue
+            if s.deal.phase_name == "declare":
+                seat = s.to_move
+                assert legal_declarations(s.deal.view, seat) == s.legal_actions()
+                seen += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert seen or not rules.declarations.enabled

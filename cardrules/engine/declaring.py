@@ -152,16 +152,19 @@ def words_of(deal: DealState) -> tuple[list[int], int]:
     standers = 0
     if miss_there and dealer:  # only then does the count matter
         standers = sum(1 for s in deal.order if decl.status[s] == STOOD)
-    exchanged = decl.exchanged[seat] >= 0
     tb = deal.tb
     bound = dealer and cards.turnup in tb.binding_turnups  # a turned ace (1.8.5)
-    drawing = (2 if decl.pos >= deal.n else 1) if tb.draw_after else 0  # (D78)
-    stock = len(cards.stock)
-    if tb.restock is not None:  # and what the restocks would give (D80)
-        stock = drawable(cards, decl.status, seat, tb.restock)
-    stock = min(stock, tb.caps[deal.n])  # the cap (D79)
-    hand = len(cards.hands[seat])
-    key = (dealer, miss_there, standers, exchanged, stock, hand, bound, drawing)
+    if not tb.exchanges:  # nothing else is read where nobody exchanges
+        key = (dealer, miss_there, standers, False, 0, 0, bound, 0)
+    else:
+        exchanged = decl.exchanged[seat] >= 0
+        drawing = (2 if decl.pos >= deal.n else 1) if tb.draw_after else 0  # (D78)
+        stock = len(cards.stock)
+        if tb.restock is not None:  # and what the restocks would give (D80)
+            stock = drawable(cards, decl.status, seat, tb.restock)
+        stock = min(stock, tb.caps[deal.n])  # the cap (D79)
+        hand = len(cards.hands[seat])
+        key = (dealer, miss_there, standers, exchanged, stock, hand, bound, drawing)
     found = tb.declarations.get(key)
     return remembered_words(tb, key) if found is None else found
 

@@ -51,6 +51,7 @@ class Tables:
         "declarations",
         "draw_after",
         "duty",
+        "exchanges",
         "follow",
         "kept_turnup",
         "king_of",
@@ -130,8 +131,11 @@ class Tables:
         self.declarations: dict[
             tuple[bool, bool, int, bool, int, int, bool, int], tuple[list[int], int]
         ] = {}
-        #: Whether the exchanges follow the declarations, the standers in turn (D78).
         ex = rules.exchange
+        #: Whether the rules let a declarer exchange at all (else his declarations read
+        #: nothing of the stock, his hand or the draw).
+        self.exchanges = ex.mode is not ExchangeMode.NONE
+        #: Whether the exchanges follow the declarations, the standers in turn (D78).
         self.draw_after = (
             ex.mode is not ExchangeMode.NONE and ex.timing is ExchangeTiming.AFTER_DECLARATIONS
         )
