@@ -610,7 +610,7 @@ class Encoder:
                     return
                 start = count
             else:
-                bits[self._play_part[0] :] = self._clear_play
+                self._clear_plays(bits, seat)
         rel = self._rel[seat]
         po = self._offsets["played"]
         if self.recall:
