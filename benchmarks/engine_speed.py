@@ -23,9 +23,11 @@ The paths:
   ``--compiled-python`` (a virtual environment where ``CARDRULES_COMPILE=1 pip install .``
   was run; see docs/compiled.md).
 
-Last, a line says what ``simulate`` costs on top of the fast path it drives (the same
-random bots; its tallies, and its start-up, at ``--simulate-deals``): the median of the
-fast path's rate over simulate's, less one, with the goal of at most 15%.
+Below the table, the lowest and highest ratio of each path over the rounds show how far
+the machine's load moved the figures the medians are taken of. Last, a line says what
+``simulate`` costs on top of the fast path it drives (the same random bots; its tallies,
+and its start-up, at ``--simulate-deals``): the median of the fast path's rate over
+simulate's, less one, with the goal of at most 15%.
 
 The yardstick (``--baseline SCRIPT``) is a hand-written Python Loo with random players
 (``handcoded_loo.py``); it is loaded as a module and timed in this process.
@@ -285,9 +287,21 @@ def main() -> int:
             line += f" | {rate:17.0f} {ratio:6.2f}"
         goal = GOALS.get(path)
         print(line + (f" | >= {goal}" if goal is not None else " |"))
+    if ratios:
+        print(spread_line(ratios, paths))
     for prefix in ("", "compiled ") if args.compiled_python else ("",):
         print(overhead_line(rates, prefix))
     return 0
+
+
+def spread_line(ratios: dict[tuple[str, str], list[float]], paths: list[str]) -> str:
+    """The lowest and highest ratio of each path over the rounds, three-card then
+    five-card: how far the machine's load moved the figures the medians are taken of."""
+    parts = []
+    for path in paths:
+        ranges = [f"{min(ratios[game, path]):.2f}-{max(ratios[game, path]):.2f}" for game in GAMES]
+        parts.append(f"{path} {' / '.join(ranges)}")
+    return "ratios' range over the rounds (three-card / five-card): " + "; ".join(parts)
 
 
 #: The most ``simulate`` may cost on top of the playout it drives (the fast path).
