@@ -22,7 +22,8 @@ import importlib.util
 __all__ = ["COMPILED", "compiled_modules"]
 
 #: The modules the compiled build compiles: the engine's hot path (the session and its
-#: position, dealing, the phase machine, tricks, settlement, the fast path). Left out: the
+#: position, dealing, the phase machine, tricks, settlement, the fast path), the random
+#: player's draws and simulation's playing and tallying of a session. Left out: the
 #: attrs classes whose fields are declared by ``attrs.field`` (``FixedDeal``, ``Origin``:
 #: a compiled module checks a class attribute against its field's type), and the players'
 #: base, whose ``RandomBot`` a user may subclass (Python code cannot subclass a compiled
@@ -53,7 +54,9 @@ COMPILED = (
     "cardrules.engine.tables",
     "cardrules.engine.tricks",
     "cardrules.engine.view",
+    "cardrules.players.draws",
     "cardrules.players.playout",
+    "cardrules.tools.simulate.playout",
 )
 
 _EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)

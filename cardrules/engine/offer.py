@@ -11,7 +11,7 @@ only for the action chosen (:meth:`Offer.action`, :meth:`Offer.exchange`).
 The actions of the kind are numbered in the order of their ids, so that the ``i``-th
 action of the kind is the ``i``-th id of the kind in ``legal_actions()``; the kinds are
 the words in order, then the card kind. Choosing a kind uniformly, then an action of it
-uniformly, is :func:`~cardrules.players.base.random_legal` with the same draws.
+uniformly, is :func:`~cardrules.players.draws.random_legal` with the same draws.
 
 >>> import cardrules
 >>> from cardrules.engine.actions import EXCHANGE, exchange_id

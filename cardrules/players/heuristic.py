@@ -40,7 +40,8 @@ from cardrules.engine.phases import (
 )
 from cardrules.engine.session import Session
 from cardrules.engine.tricks import beats
-from cardrules.players.base import SeatView, random_legal
+from cardrules.players.base import SeatView
+from cardrules.players.draws import random_legal
 from cardrules.players.odds import card_chance, declaration_values, higher_cards, is_trump
 from cardrules.players.situation import Situation
 

@@ -6,7 +6,7 @@ has one) is given the seat's actions by kind, an :class:`~cardrules.engine.offer
 filled by the deal from the same code as its legal actions, and returns one action id;
 the action is checked against the offer and applied; a plain
 :class:`~cardrules.players.base.RandomBot` (not a subclass) has its action drawn by
-:func:`~cardrules.players.base.random_offered`, as its ``choose_offer`` would draw it,
+:func:`~cardrules.players.draws.random_offered`, as its ``choose_offer`` would draw it,
 and applied without the check, being legal by construction (in trick play with no word
 open, its card is drawn from :meth:`~cardrules.engine.deal.Deal.playable_cards` with the
 same draws, without an offer). Any other bot is asked through
@@ -45,7 +45,8 @@ from cardrules.engine.phases import OVER
 from cardrules.engine.phases import PLAY as PLAYING
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
-from cardrules.players.base import Bot, RandomBot, SeatView, random_offered
+from cardrules.players.base import Bot, RandomBot, SeatView
+from cardrules.players.draws import random_offered
 
 __all__ = ["bot_seed", "derive_seed", "play_out", "random_bots"]
 
