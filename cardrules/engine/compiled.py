@@ -23,7 +23,7 @@ __all__ = ["COMPILED", "compiled_modules"]
 
 #: The modules the compiled build compiles: the engine's hot path (the session and its
 #: position, dealing, the phase machine, tricks, settlement, the fast path), the random
-#: player's draws and simulation's playing and tallying of a session. Left out: the
+#: player's draws and simulation's playing, reading and tallying of a session. Left out: the
 #: attrs classes whose fields are declared by ``attrs.field`` (``FixedDeal``, ``Origin``:
 #: a compiled module checks a class attribute against its field's type), and the players'
 #: base, whose ``RandomBot`` a user may subclass (Python code cannot subclass a compiled
@@ -56,6 +56,7 @@ COMPILED = (
     "cardrules.engine.view",
     "cardrules.players.draws",
     "cardrules.players.playout",
+    "cardrules.tools.simulate.engine_reads",
     "cardrules.tools.simulate.playout",
 )
 
