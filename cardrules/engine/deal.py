@@ -305,7 +305,7 @@ class Deal(DealState):
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended (its :attr:`result` is set)."""
-        return self.phase == OVER
+        return self.phase is OVER
 
     @property
     def phase_name(self) -> str:
@@ -327,7 +327,7 @@ class Deal(DealState):
         legal = self._legal
         if legal is None:
             phase = self.phase
-            legal = self._legal_play() if phase == PLAY else PHASE_TABLE[phase][0](self)
+            legal = self._legal_play() if phase is PLAY else PHASE_TABLE[phase][0](self)
             self._legal = legal
         return legal[:]
 
@@ -341,13 +341,13 @@ class Deal(DealState):
         legal = self._legal
         phase = self.phase
         if legal is None:
-            legal = self._legal_play() if phase == PLAY else PHASE_TABLE[phase][0](self)
+            legal = self._legal_play() if phase is PLAY else PHASE_TABLE[phase][0](self)
             self._legal = legal
         if a not in legal:
             raise refusal(self.view, a, legal)
         self._legal = None
         self.history.append((self.to_move, a))
-        if phase == PLAY and a >= _PLAY:
+        if phase is PLAY and a >= _PLAY:
             self._play(a - _PLAY)
         else:
             PHASE_TABLE[phase][1](self, a)
@@ -358,7 +358,7 @@ class Deal(DealState):
         words (see :mod:`cardrules.engine.offer`)."""
         phase = self.phase
         seat = self.to_move
-        if phase == PLAY:
+        if phase is PLAY:
             words = _NO_WORDS
             if self._challenges:
                 extra = self._challenge_extras()
@@ -371,7 +371,7 @@ class Deal(DealState):
             if self.tb.civil_call and not self.play.cards:
                 words = [*words, *self.tb.civil_lead(self.cards.trump, cards)]
             offer.words = words
-        elif phase == DECLARE:
+        elif phase is DECLARE:
             words, limit = words_of(self)
             offer.set_exchanges(seat, words, exchangeable(self), limit)
         else:
@@ -382,7 +382,7 @@ class Deal(DealState):
         self._legal = None
         self.history.append((self.to_move, action))
         phase = self.phase
-        if phase == PLAY and action >= _PLAY:
+        if phase is PLAY and action >= _PLAY:
             self._play(action - _PLAY)
         else:
             PHASE_TABLE[phase][1](self, action)

@@ -504,7 +504,7 @@ class Session(SessionState):
             # An action's id for a deal that waits for one: the common case, checked by the
             # deal (the rest below: text, a chance node, a session paused or over).
             d.apply(action)
-            if d.phase == OVER:
+            if d.phase is OVER:
                 self._close_deal()
             return
         if self._chance is not None:
@@ -528,7 +528,7 @@ class Session(SessionState):
             self._draw_for(d, a)
             return
         d.apply(a)
-        if d.phase == OVER:
+        if d.phase is OVER:
             self._close_deal()
 
     def apply_unchecked(self, action: int) -> None:
@@ -540,7 +540,7 @@ class Session(SessionState):
             self._draw_for(deal, action)
             return
         deal.apply_unchecked(action)
-        if deal.phase == OVER:
+        if deal.phase is OVER:
             self._close_deal()
 
     # ------------------------------------------------------------------ chance nodes
@@ -633,7 +633,7 @@ class Session(SessionState):
         # first in the restocks, in the order drawn (the rest of each in pack order).
         d.cards.restock_first = stack_stock(d.cards.stock, node.cards)
         d.apply_unchecked(node.action)  # checked when it was made
-        if d.phase == OVER:
+        if d.phase is OVER:
             self._close_deal()
 
     def next_deal(self) -> None:

@@ -124,7 +124,7 @@ def play_out(
             seat = deal.to_move
             rng = plain[seat]
             if rng is not None:
-                if unchallenged and deal.phase == PLAYING and (uncalled or deal.play.cards):
+                if unchallenged and deal.phase is PLAYING and (uncalled or deal.play.cards):
                     cards = playable()
                     n = len(cards)
                     b = n.bit_length()
@@ -150,5 +150,5 @@ def play_out(
                         apply_unchecked(action)
                     else:
                         session.apply(action)  # refused with the reason, the state unchanged
-            if deal.phase == OVER:
+            if deal.phase is OVER:
                 break
