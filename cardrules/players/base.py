@@ -2,7 +2,8 @@
 
 A bot is given a :class:`SeatView`: only what its seat may know (the
 observation), the legal actions, the rules, and random samples of the hidden
-cards; it returns one of the legal actions.
+cards; it returns one of the legal actions. :class:`RandomBot` draws its choice with
+:mod:`cardrules.players.draws` (whose functions this module re-exports).
 
 >>> import cardrules, random
 >>> s = cardrules.new_session("irish-loo", players=3, seed=2)
