@@ -16,8 +16,14 @@ same way. ``simulate`` is the whole command, start-up included, at engine_speed.
 20,000 deals: its start-up (a run of one deal) and its cost a deal (the difference of a
 run of ``--simulate-deals`` and that one) are counted, and summed for 20,000 deals.
 
+With ``--cache`` cachegrind also simulates the caches (first level: 32 KiB of
+instructions and 32 KiB of data, 8-way, 64-byte lines) and the branch predictor, and a
+second table gives each path's first-level misses and mispredicted branches a deal: what
+makes an instruction of one program cost more time than one of another. A simulation,
+not the machine's counters: read its ratios, not its absolute figures.
+
 Usage: python benchmarks/instructions.py --baseline SCRIPT [--deals 400]
-           [--simulate-deals 2000]
+           [--simulate-deals 2000] [--cache]
 Needs valgrind.
 """
 
@@ -40,26 +46,37 @@ WARM = 50
 SIMULATE_RUN = 20_000
 
 
-def count(argv: list[str], env: dict[str, str]) -> tuple[int, str]:
-    """The instructions ``argv`` executes (cachegrind's ``I refs``) and its output."""
+#: What cachegrind's summary reports, by the name printed here: the instructions, and
+#: with ``--cache`` the first-level misses and the mispredicted branches.
+EVENTS = {
+    "instructions": r"I\s+refs:\s+([\d,]+)",
+    "I1 misses": r"I1\s+misses:\s+([\d,]+)",
+    "D1 misses": r"D1\s+misses:\s+([\d,]+)",
+    "mispredicts": r"Mispredicts:\s+([\d,]+)",
+}
+#: The caches simulated with ``--cache``, fixed so that any machine gives the same counts.
+CACHES = ("--I1=32768,8,64", "--D1=32768,8,64", "--LL=1048576,16,64")
+
+
+def count(argv: list[str], env: dict[str, str], cache: bool = False) -> tuple[dict[str, int], str]:
+    """What ``argv`` executes (cachegrind's ``I refs``; with ``cache``, also its
+    first-level misses and mispredicted branches) and its output."""
+    sim = ["--cache-sim=yes", "--branch-sim=yes", *CACHES] if cache else ["--cache-sim=no"]
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
-            [
-                "valgrind",
-                "--tool=cachegrind",
-                "--cache-sim=no",
-                f"--cachegrind-out-file={tmp}/cg.out",
-                *argv,
-            ],
+            ["valgrind", "--tool=cachegrind", *sim, f"--cachegrind-out-file={tmp}/cg.out", *argv],
             capture_output=True,
             text=True,
             check=True,
             env=env,
         )
-    found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count from valgrind:\n{out.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), out.stdout
+    counts = {}
+    for event, pattern in EVENTS.items() if cache else [("instructions", EVENTS["instructions"])]:
+        found = re.search(pattern, out.stderr)
+        if found is None:
+            raise SystemExit(f"no {event} count from valgrind:\n{out.stderr[-2000:]}")
+        counts[event] = int(found.group(1).replace(",", ""))
+    return counts, out.stdout
 
 
 def prime(argv: list[str], env: dict[str, str]) -> None:
@@ -68,13 +85,16 @@ def prime(argv: list[str], env: dict[str, str]) -> None:
     subprocess.run(argv, stdout=subprocess.DEVNULL, check=True, env=env)
 
 
-def per_deal(argv: list[str], deals: int, env: dict[str, str]) -> float:
-    """Instructions per deal of a child that plays ``WARM`` deals, then at least
-    ``deals`` more when given ``--go`` (and prints how many it played after the warm-up)."""
+def per_deal(
+    argv: list[str], deals: int, env: dict[str, str], cache: bool = False
+) -> dict[str, float]:
+    """The counts per deal of a child that plays ``WARM`` deals, then at least ``deals``
+    more when given ``--go`` (and prints how many it played after the warm-up)."""
     prime(argv, env)
-    warm, _ = count(argv, env)
-    full, out = count([*argv, "--go"], env)
-    return (full - warm) / int(out.split()[-1])
+    warm, _ = count(argv, env, cache)
+    full, out = count([*argv, "--go"], env, cache)
+    played = int(out.split()[-1])
+    return {event: (full[event] - warm[event]) / played for event in full}
 
 
 def child(what: str, variant: str, deals: int, go: bool) -> int:
@@ -102,6 +122,7 @@ def main() -> int:
     ap.add_argument("--baseline", help="the hand-written Loo (handcoded_loo.py): required")
     ap.add_argument("--deals", type=int, default=400, help="deals counted a path")
     ap.add_argument("--simulate-deals", type=int, default=2000, help="deals of simulate")
+    ap.add_argument("--cache", action="store_true", help="also count cache misses a deal")
     ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)  # WHAT VARIANT DEALS
     ap.add_argument("--go", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -117,37 +138,58 @@ def main() -> int:
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiling every source is no part of a deal
     py = [sys.executable, "-P"]
     me = str(Path(__file__).resolve())
-    rows: dict[str, dict[str, float]] = {}
+    cache = args.cache
+    rows: dict[str, dict[str, dict[str, float]]] = {}
     starts: dict[str, int] = {}
     for game, variant in GAMES.items():
         yard = [*py, me, "--child", "yardstick", f"{baseline}::{game}", str(args.deals)]
-        rows.setdefault("hand-written yardstick", {})[game] = per_deal(yard, args.deals, env)
+        rows.setdefault("hand-written yardstick", {})[game] = per_deal(yard, args.deals, env, cache)
         sim = [*py, "-m", "cardrules", "simulate", variant, "--players", "5", "--seed", "1"]
         prime([*sim, "--deals", "1"], env)
-        start, _ = count([*sim, "--deals", "1"], env)
-        total, _ = count([*sim, "--deals", str(args.simulate_deals)], env)
-        deal = (total - start) / (args.simulate_deals - 1)
-        starts[game] = start
+        start, _ = count([*sim, "--deals", "1"], env, cache)
+        total, _ = count([*sim, "--deals", str(args.simulate_deals)], env, cache)
+        deal = {e: (total[e] - start[e]) / (args.simulate_deals - 1) for e in total}
+        starts[game] = start["instructions"]
         # The whole command at engine_speed.py's 20,000 deals: start-up and the deals.
-        rows.setdefault("simulate", {})[game] = (start + SIMULATE_RUN * deal) / SIMULATE_RUN
+        rows.setdefault("simulate", {})[game] = {
+            e: (start[e] + SIMULATE_RUN * deal[e]) / SIMULATE_RUN for e in total
+        }
         rows.setdefault("  its deals alone", {})[game] = deal
         for path in PATHS:
             argv = [*py, me, "--child", path, variant, str(args.deals)]
-            rows.setdefault(path, {})[game] = per_deal(argv, args.deals, env)
+            rows.setdefault(path, {})[game] = per_deal(argv, args.deals, env, cache)
     print(
         f"instructions per deal (cachegrind), 5 players; ratio: the yardstick's over the "
         f"path's; simulate: the whole command at {SIMULATE_RUN} deals, from its start-up "
         f"(--deals 1: {starts['three'] / 1e6:.0f}M / {starts['five'] / 1e6:.0f}M) and "
         f"its cost a deal over {args.simulate_deals} deals"
     )
-    print(f"{'path':22} | {'three-card':>10} {'ratio':>6} | {'five-card':>10} {'ratio':>6}")
+    print_table(rows, "instructions")
+    if cache:
+        print(
+            "\nper deal in cachegrind's simulation (first-level caches of 32 KiB, 8-way; "
+            "its branch predictor); ratio: the yardstick's over the path's"
+        )
+        for i, event in enumerate(("I1 misses", "D1 misses", "mispredicts")):
+            if i:
+                print()
+            print_table(rows, event)
+    return 0
+
+
+def print_table(rows: dict[str, dict[str, dict[str, float]]], event: str) -> None:
+    """A table of ``event`` per deal and its ratio to the yardstick's, game by game."""
     base = rows["hand-written yardstick"]
+    header = f"{event:22}"
+    for game in GAMES:
+        header += f" | {game + '-card':>10} {'ratio':>6}"
+    print(header)
     for path, by_game in rows.items():
         line = f"{path:22}"
         for game in GAMES:
-            line += f" | {by_game[game]:10.0f} {base[game] / by_game[game]:6.2f}"
+            value = by_game[game][event]
+            line += f" | {value:10.0f} {base[game][event] / value:6.2f}"
         print(line)
-    return 0
 
 
 if __name__ == "__main__":
