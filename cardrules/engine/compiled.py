@@ -23,11 +23,11 @@ __all__ = ["COMPILED", "compiled_modules"]
 
 #: The modules the compiled build compiles: the engine's hot path (the session and its
 #: position, dealing, the phase machine, tricks, settlement, the fast path), the random
-#: player's draws and simulation's playing, reading and tallying of a session. Left out: the
-#: attrs classes whose fields are declared by ``attrs.field`` (``FixedDeal``, ``Origin``:
-#: a compiled module checks a class attribute against its field's type), and the players'
-#: base, whose ``RandomBot`` a user may subclass (Python code cannot subclass a compiled
-#: class).
+#: player's draws, and simulation's playing, reading and tallying of a session and its
+#: running sums over the sessions. Left out: the attrs classes whose fields are declared
+#: by ``attrs.field`` (``FixedDeal``, ``Origin``: a compiled module checks a class
+#: attribute against its field's type), and the players' base, whose ``RandomBot`` a user
+#: may subclass (Python code cannot subclass a compiled class).
 COMPILED = (
     "cardrules.cards",
     "cardrules.engine.actions",
@@ -58,6 +58,7 @@ COMPILED = (
     "cardrules.players.playout",
     "cardrules.tools.simulate.engine_reads",
     "cardrules.tools.simulate.playout",
+    "cardrules.tools.simulate.stream",
 )
 
 _EXTENSIONS = tuple(importlib.machinery.EXTENSION_SUFFIXES)
