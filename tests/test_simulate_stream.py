@@ -91,7 +91,10 @@ def test_running_sums_hold_no_list_that_grows_with_the_deals() -> None:
     plan = make_plan(cardrules.load_variant("three-card-loo"), 5, 10_000, 2, "random", False)
     for i in range(300):
         run.add(play_session(plan, i, 10_000))
-    sizes = {k: len(v) for k, v in vars(run).items() if isinstance(v, (list, dict))}
+    # Every attribute, read through dir(): a compiled Running has no __dict__ for vars().
+    held = {k: getattr(run, k) for k in dir(run) if not k.startswith("__")}
+    sizes = {k: len(v) for k, v in held.items() if isinstance(v, (list, dict))}
+    assert {"totals", "pools", "_y", "_m"} <= set(sizes)
     # Lists of one entry per count or per statistic, and the pools histogram (one entry
     # per pool size seen: at three-card loo a few dozen), never one per deal or session.
     assert run.sessions == 300 and run.totals[run.layout["deals"]] > 2000
