@@ -352,12 +352,12 @@ def test_the_exchanges_are_numbered_in_the_order_of_their_ids() -> None:
 
 def test_an_offer_of_cards_makes_ids_of_its_kind() -> None:
     offer = Offer()
-    offer.set_legal(0, [THROW_UP, PLAY + 3, PLAY + 40])
-    assert (offer.words, offer.kind, offer.cards) == ([THROW_UP], PLAY, [3, 40])
+    offer.set_cards(0, [THROW_UP], PLAY, [3, 40])
+    assert offer.legal() == [THROW_UP, PLAY + 3, PLAY + 40]
     assert offer.action(1) == PLAY + 40
     assert PLAY + 40 in offer
     assert PLAY + 41 not in offer
-    offer.set_legal(0, [STAND])
+    offer.set_words(0, [STAND])
     assert (offer.kind, offer.count, offer.legal()) == (NO_KIND, 0, [STAND])
 
 

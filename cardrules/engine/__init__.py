@@ -4,7 +4,11 @@ In the order a deal uses them: ``actions`` numbers every action; ``tables`` comp
 rules into per-trump tables, with ``tricks`` (the lead and follow duties, who takes a
 trick), ``flush`` and ``challenges`` the mechanisms; ``dealing`` deals the cards;
 ``phases``, ``parts`` and ``state`` are the deal's phases, the named parts of its state and
-the state as a value; ``declaring`` lists the declarations; ``deal`` is the phase machine;
+the state as a value; each phase is a module with its legal actions and applying one:
+``declaring`` (and how a deal opens), ``passing`` (partners), ``bidding``, ``playing``
+(tricks) and ``challenging`` (put, see, refuse), with ``transitions`` moving a deal from one
+phase to the next; ``offer`` holds a phase's legal actions by kind; ``deal`` is the phase
+machine and its table;
 ``view`` its read-only face, read by ``settlement`` (which gives a ``result``), ``refusals``
 and ``observation``; ``privacy`` is what a seat sees of others' actions; ``session`` carries
 the pool and scores from deal to deal; ``sampling`` deals a seat's hidden cards afresh;

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardrules.engine.actions import BID
+from cardrules.engine.offer import Offer
 from cardrules.engine.phases import BID as BID_PHASE
 from cardrules.engine.phases import PLAY
 from cardrules.rules.contracts import Contract
@@ -65,15 +66,16 @@ def _bidders(deal: DealState) -> list[int]:
     return deal.play.actors
 
 
-def legal_bid(deal: DealState) -> list[int]:
-    """The bid ids open to the seat to move (the bidding phase's legal actions)."""
+def legal_bid(deal: DealState, offer: Offer) -> None:
+    """The bidding phase's legal actions into ``offer``: the bids open to the seat to move."""
     bidders = _bidders(deal)
     bids = deal.decl.bids
     seat = deal.to_move
     others = [bids[s] for s in bidders if s != seat and bids[s] >= 0]
     last = all(bids[s] >= 0 for s in bidders if s != seat)
     tricks = deal.rules.deal.hand_size
-    return [BID + b for b in legal_bids(deal.rules, tricks=tricks, others=others, last=last)]
+    open_bids = legal_bids(deal.rules, tricks=tricks, others=others, last=last)
+    offer.set_cards(seat, [], BID, open_bids)
 
 
 def apply_bid(deal: DealState, action: int) -> None:

@@ -1,32 +1,198 @@
-"""The declarations open to a seat: stand, take the miss, play the miss for the pool,
-throw up, and the exchanges (1.1.8, 1.2.6, D9).
+"""The declaring phase: how a deal opens, and each seat's declaration in turn: stand, take
+the miss, play the miss for the pool, throw up, and the exchanges (1.1.8, 1.2.6, D9).
 
-The one statement of this rule: the deal lists a seat's declarations with it, and players
+:func:`open_deal` starts a deal once dealt (a forced play, the partners' passing, a flush
+shown at once, or the declarations); :func:`legal_declare` and :func:`apply_declare` are the
+phase's pair in the deal's phase table. :func:`declaration_options` is the one statement of
+which declarations are open: the deal lists a seat's declarations with it, and players
 reasoning about the declarations others made with the hands a sample gives them use it too.
+
+>>> import cardrules
+>>> from cardrules.engine.offer import Offer
+>>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
+>>> offer = Offer()
+>>> legal_declare(s.deal, offer)
+>>> [A.action_text(a) for a in offer.legal()]
+['stand', 'throw-up', 'take-miss']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardrules.cards import SUITS
 from cardrules.engine import actions as A
-from cardrules.engine.actions import exchange_ids
-from cardrules.engine.phases import STOOD
-from cardrules.engine.restock import drawable, exchange_cap
+from cardrules.engine.actions import exchange_cards_of, exchange_ids
+from cardrules.engine.offer import Offer
+from cardrules.engine.phases import DECLARE, OUT, PARTNER, STOOD, THREW
+from cardrules.engine.restock import drawable, exchange_cap, restock
+from cardrules.engine.settlement import flush_holders, pool_to, settle_exposed_single
 from cardrules.engine.state import DealState
 from cardrules.engine.tables import Tables
+from cardrules.engine.transitions import (
+    after_declarations,
+    discard,
+    finish,
+    flush_shown,
+    settle_flush_of,
+    stand_all,
+)
 from cardrules.engine.view import DealView
-from cardrules.rules.model import ExchangeMode, LoneStander, Rules
+from cardrules.rules.model import ExchangeMode, FirstDeal, FlushDeclare, LoneStander, Rules
+from cardrules.rules.seating import dealer_sits_out
 
 __all__ = [
+    "apply_declare",
     "declaration_options",
     "declaration_words",
     "exchangeable",
     "legal_declarations",
+    "legal_declare",
+    "next_declarer",
     "next_drawer",
+    "open_deal",
     "remembered_words",
     "words_of",
 ]
+
+
+def open_deal(deal: DealState) -> None:
+    """Start ``deal`` once dealt: a single exposed ends it; partners first pass their cards;
+    a forced play (the last round, the first deal, a single, a turned suit) or rules without
+    declarations make everybody stand; a flush shown at once ends it; else the first seat
+    in turn declares."""
+    rules = deal.rules
+    ctx = deal.ctx
+    cards = deal.cards
+    status = deal.decl.status
+    if cards.exposed_single:
+        finish(deal, settle_exposed_single(DealView(deal)))
+        return
+    if rules.partnerships.enabled:
+        deal.phase = PARTNER
+        deal.to_move = deal.order[0]
+        return
+    forced = (
+        ctx.last  # Peel's quick finish: "all stand on the last round" (1.1.16)
+        or (ctx.first and rules.session.first_deal == FirstDeal.ALL_STAND_NO_MISS)
+        or (ctx.single and rules.declarations.forced_play.on_single)
+        or (
+            cards.turnup >= 0
+            and SUITS[cards.turnup // 13] in rules.declarations.forced_play.turn_up_suits
+        )
+    )
+    deal.decl.forced = forced
+    if forced and cards.miss is not None:
+        # Club Law: "the miss is withdrawn, and is added to the undealt portion of the pack
+        # without being exposed" [S004].
+        cards.stock[:0] = cards.miss
+        cards.miss = None
+    if dealer_sits_out(rules, deal.n):
+        status[deal.dealer] = OUT
+    flush = rules.special_hands.flush
+    if flush.enabled and flush.declare == FlushDeclare.AT_ONCE:
+        # Hoffmann: the holder "at once turns up his cards"; nobody may throw up [S001].
+        seats = [s for s in deal.order if status[s] != OUT]
+        if flush_holders(DealView(deal), seats):
+            stand_all(deal)
+            settle_flush_of(deal, seats)
+            return
+    if forced or not rules.declarations.enabled:
+        stand_all(deal)
+        after_declarations(deal)
+        return
+    deal.phase = DECLARE
+    deal.decl.pos = 0
+    next_declarer(deal)
+
+
+def next_declarer(deal: DealState) -> None:
+    """The next seat in turn declares (or draws, where the draw follows the declarations);
+    the dealer left alone by those before him takes the pool; after the last, the play
+    opens."""
+    decl = deal.decl
+    status = decl.status
+    while decl.pos < deal.n and status[deal.order[decl.pos]] == OUT:
+        decl.pos += 1
+    if decl.pos >= deal.n:
+        seat = next_drawer(deal)  # the draw, where it follows the declarations (D78)
+        if seat < 0:
+            after_declarations(deal)
+        else:
+            deal.to_move = seat
+        return
+    seat = deal.order[decl.pos]
+    if seat == deal.dealer and decl.miss_taker < 0 and STOOD not in status:
+        # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1),
+        # and a flush he holds is shown and paid besides (1.2.9.2, D34).
+        if not flush_shown(deal, seat):
+            finish(deal, pool_to(DealView(deal), [seat], "all_pass"))
+        return
+    deal.to_move = seat
+
+
+def legal_declare(deal: DealState, offer: Offer) -> None:
+    """The declaring phase's legal actions, by kind, into ``offer``: the words open to the
+    seat to move, and the exchanges of the cards it may exchange."""
+    words, limit = words_of(deal)
+    offer.set_exchanges(deal.to_move, words, exchangeable(deal), limit)
+
+
+def apply_declare(deal: DealState, action: int) -> None:
+    """The seat to move declares ``action``: throws up, takes the miss, plays the miss for
+    the pool, stands or exchanges; then the next seat declares."""
+    seat = deal.to_move
+    decl = deal.decl
+    cards = deal.cards
+    if action == A.THROW_UP:
+        decl.status[seat] = THREW
+        if seat == deal.dealer:
+            decl.pos += 1
+            next_declarer(deal)
+            return
+    elif action == A.TAKE_MISS:
+        discard(deal, seat, cards.hands[seat])  # his own cards go aside, unexposed
+        cards.hands[seat] = cards.miss or []
+        cards.miss = None
+        decl.miss_taker = seat
+        decl.status[seat] = STOOD
+    elif action == A.PLAY_MISS:
+        decl.status[seat] = THREW
+        decl.miss_for_pool = True
+    else:
+        if action >= A.EXCHANGE and not deal.rules.exchange.exchanger_must_play:
+            # Whether the exchange ended the deal is not asked: a flush shown at once has
+            # settled it already, and otherwise he declares again (stand or throw up,
+            # 1.2.6); either way his turn stays where it is.
+            _exchange(deal, seat, action)
+            return
+        decl.status[seat] = STOOD
+        if action >= A.EXCHANGE and _exchange(deal, seat, action):
+            return
+    decl.pos += 1
+    next_declarer(deal)
+
+
+def _exchange(deal: DealState, seat: int, action: int) -> bool:
+    """Make ``seat``'s exchange; whether it ended the deal (a flush shown at once)."""
+    cards = deal.cards
+    hand = cards.hands[seat]
+    out = exchange_cards_of(hand, action)
+    for c in out:
+        hand.remove(c)
+    discard(deal, seat, out)
+    stock = cards.stock
+    for _ in out:
+        if not stock:  # the stock has run out: restocked, where the rules say so (D80)
+            restock(cards, deal.decl.status, seat, deal.rules.exchange.restock)
+            stock = cards.stock
+        if cards.restock_draws:  # the stock holds only the last restock's cards now
+            cards.restock_draws[-1][seat] += 1
+        hand.append(stock.pop())
+    hand.sort()
+    deal.decl.exchanged[seat] = len(out)
+    at_once = deal.rules.special_hands.flush.declare == FlushDeclare.AT_ONCE
+    return at_once and flush_shown(deal, seat)
 
 
 def legal_declarations(view: DealView, seat: int) -> list[int]:

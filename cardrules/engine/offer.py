@@ -33,13 +33,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from cardrules.engine.actions import (
-    BID,
     COLUMNS,
     EXCHANGE,
     EXCHANGE_OFFSETS,
     MAX_EXCHANGE,
     PLAY,
     exchange_cards,
+    with_exchanges,
 )
 
 __all__ = ["NO_KIND", "Offer", "exchange_count"]
@@ -144,18 +144,6 @@ class Offer:
         self.count = count
         self.limit = limit
 
-    def set_legal(self, seat: int, legal: list[int]) -> None:
-        """Offer the sorted ids ``legal`` (words, then at most one kind of card action other
-        than an exchange): the form of the phases that are rarely played."""
-        i = 0
-        while i < len(legal) and legal[i] < PLAY:
-            i += 1
-        if i == len(legal):
-            self.set_words(seat, legal)
-            return
-        kind = BID if legal[i] >= BID else PLAY + (legal[i] - PLAY) // 52 * 52
-        self.set_cards(seat, legal[:i], kind, [a - kind for a in legal[i:]])
-
     def action(self, i: int) -> int:
         """The id of the ``i``-th action of the card kind (in the order of ids)."""
         if self.kind != EXCHANGE:
@@ -184,13 +172,12 @@ class Offer:
 
     def legal(self) -> list[int]:
         """Every action offered, as the sorted ids ``legal_actions()`` gives."""
-        out = list(self.words)
         kind = self.kind
         if kind == EXCHANGE:
-            out.extend(self.action(i) for i in range(self.count))
-        elif kind != NO_KIND:
-            out.extend(kind + c for c in self.cards)
-        return out
+            return with_exchanges(list(self.words), self.cards, self.limit)
+        if kind == NO_KIND:
+            return list(self.words)
+        return self.words + [kind + c for c in self.cards]
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` (an id) is offered."""

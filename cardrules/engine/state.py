@@ -20,24 +20,17 @@ from cardrules.engine.tables import Tables, tables_for
 from cardrules.errors import RecordError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from cardrules.rules.model import Rules
 
 __all__ = ["DealState"]
 
 #: Attributes rebuilt from the rules on unpickling, never pickled (closures among them).
-DERIVED = frozenset(("tb", "_follow", "_lead", "_verdicts", "_tricks", "_challenges"))
+DERIVED = frozenset(("tb",))
 
 #: The fields of a deal's state (its slots), named here for pickling: a class compiled by
 #: mypyc cannot read its ``__slots__``.
 FIELDS = (
-    "_challenges",
-    "_follow",
-    "_lead",
     "_legal",
-    "_tricks",
-    "_verdicts",
     "cards",
     "chal",
     "ctx",
@@ -80,11 +73,6 @@ class DealState:
     chal: Challenge
     passing: Passing
     _legal: list[int] | None
-    _follow: Callable[..., list[int]]
-    _lead: Callable[..., list[int]]
-    _verdicts: list[int]
-    _tricks: int
-    _challenges: bool
 
     def attach_tables(self, tables: Tables) -> None:
         """Attach the compiled tables (defined by the deal)."""
@@ -95,11 +83,6 @@ class DealState:
         new = blank_instance(type(self))
         new.tb = self.tb
         new.rules = self.rules
-        new._follow = self._follow
-        new._lead = self._lead
-        new._verdicts = self._verdicts
-        new._tricks = self._tricks
-        new._challenges = self._challenges
         new.ctx = self.ctx
         new.n = self.n
         new.dealer = self.dealer

@@ -3,13 +3,8 @@
 :func:`play_out` plays a :class:`~cardrules.engine.session.Session` with one bot per seat.
 A bot with a ``choose_offer(offer) -> int`` method (:class:`~cardrules.players.base.RandomBot`
 has one) is given the seat's actions by kind, an :class:`~cardrules.engine.offer.Offer`
-filled by the deal from the same code as its legal actions, and returns one action id;
-the action is checked against the offer and applied; a plain
-:class:`~cardrules.players.base.RandomBot` (not a subclass) has its action drawn by
-:func:`~cardrules.players.draws.random_offered`, as its ``choose_offer`` would draw it,
-and applied without the check, being legal by construction (in trick play with no word
-open, its card is drawn from :meth:`~cardrules.engine.deal.Deal.playable_cards` with the
-same draws, without an offer). Any other bot is asked through
+filled by the deal's phase (the one list of its legal actions), and returns one action id;
+the action is checked against the offer and applied. Any other bot is asked through
 ``choose(SeatView)`` and its action applied by the checked ``apply``. So the fast path
 plays the same rules as the checked one: the same choices give the same game, and a
 session played here replays through :func:`cardrules.replay` from its record.
@@ -37,16 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from random import Random
 
 from cardrules.engine.actions import GIVE, PLAY
 from cardrules.engine.offer import Offer
-from cardrules.engine.phases import OVER
-from cardrules.engine.phases import PLAY as PLAYING
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
 from cardrules.players.base import Bot, RandomBot, SeatView
-from cardrules.players.draws import random_offered
 
 __all__ = ["bot_seed", "derive_seed", "play_out", "random_bots"]
 
@@ -102,53 +93,22 @@ def play_out(
     if len(bots) != session.players:
         raise PlayError(f"{len(bots)} bots for a table of {session.players}")
     fast: list[Callable[[Offer], int] | None] = [getattr(b, "choose_offer", None) for b in bots]
-    # A plain random bot's choice is drawn here from its generator, by the same function
-    # as its choose_offer, and is legal by construction: it is applied unchecked.
-    plain = [b.rng if type(b) is RandomBot and type(b.rng) is Random else None for b in bots]
-    # In trick play with no word to say (no challenge; no call "Pam, be civil", which
-    # only a leader may make), such a bot's card is drawn from the cards it may play, with
-    # the draws random_offered makes over that offer.
-    unchallenged = not session.rules.challenges.enabled
-    uncalled = not session.tables.civil_call
     offer = Offer()
     cap = -1 if max_deals is None else max_deals
-    apply_unchecked = session.apply_unchecked
     while not session.is_over and session.deals_played != cap:
         if session.deal_over:
             session.next_deal()
             continue
         deal = session.deal
-        fill_offer = deal.fill_offer
-        playable = deal.playable_cards
-        while True:  # the decisions of one deal
+        while not deal.is_over:  # the decisions of one deal
             seat = deal.to_move
-            rng = plain[seat]
-            if rng is not None:
-                if unchallenged and deal.phase is PLAYING and (uncalled or deal.play.cards):
-                    cards = playable()
-                    n = len(cards)
-                    b = n.bit_length()
-                    i = rng.getrandbits(b)
-                    while i >= n:
-                        i = rng.getrandbits(b)
-                    apply_unchecked(_PLAY + cards[i])
-                else:
-                    fill_offer(offer)
-                    apply_unchecked(random_offered(rng, offer))
+            choose = fast[seat]
+            if choose is None:
+                session.apply(bots[seat].choose(SeatView(session, seat)))
+                continue
+            deal.fill_offer(offer)
+            action = choose(offer)
+            if action in offer:
+                session.apply_unchecked(action)
             else:
-                choose = fast[seat]
-                if choose is None:
-                    session.apply(bots[seat].choose(SeatView(session, seat)))
-                else:
-                    fill_offer(offer)
-                    action = choose(offer)
-                    if (
-                        _PLAY <= action < _GIVE
-                        and offer.kind == _PLAY
-                        and action - _PLAY in offer.cards
-                    ) or action in offer:
-                        apply_unchecked(action)
-                    else:
-                        session.apply(action)  # refused with the reason, the state unchanged
-            if deal.phase is OVER:
-                break
+                session.apply(action)  # refused with the reason, the state unchanged
