@@ -275,13 +275,8 @@ def deal_cards(
         _expose_single(tb, ctx, order, cards)
     elif cards.turnup >= 0 and plan.turnup_drawable:
         cards.stock.insert(0, cards.turnup)  # drawn last, when the stock runs out (D43)
-    cards.dealt = list(map(list, cards.hands[:n]))  # copies (map: no comprehension's call)
+    cards.dealt = [list(hand) for hand in cards.hands[:n]]
     return cards
-
-
-#: Read on every deal, once (in Python 3.11 reading a member off its Enum class costs ten
-#: times reading a global).
-_SEAT0 = DealStart.SEAT0
 
 
 def receivers(rules: Rules, ctx: DealContext, order: Sequence[int]) -> Sequence[int]:
@@ -293,7 +288,7 @@ def receivers(rules: Rules, ctx: DealContext, order: Sequence[int]) -> Sequence[
     >>> list(receivers(r, DealContext(players=3, dealer=1), [2, 0, 1]))
     [0, 1, 2]
     """
-    if rules.deal.start is _SEAT0:
+    if rules.deal.start == DealStart.SEAT0:
         return range(ctx.players)
     return order
 

@@ -31,16 +31,6 @@ def _top(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s, v in enumerate(scores) if v == best)
 
 
-#: The members :func:`session_ends` compares, read once (in Python 3.11 reading a member
-#: off its Enum class costs ten times reading a global, and this runs after every deal).
-_TARGET_POINTS = Finish.TARGET_POINTS
-_END_OF_SCHEDULE = Finish.END_OF_SCHEDULE
-_FIXED_DEALS = Finish.FIXED_DEALS
-_UNTIL_SINGLE = Finish.UNTIL_SINGLE
-_AFTER_ROUNDS = (Finish.FIXED_DEALS, Finish.RELEASE_LOOS, Finish.DIVIDE_POOL)
-_POINTS = Scoring.POINTS
-
-
 def session_ends(
     rules: Rules, players: int, played: int, scores: Sequence[int], res: DealResult
 ) -> tuple[bool, tuple[int, ...]]:
@@ -50,20 +40,20 @@ def session_ends(
     r = rules.session
     finish = r.finish
     enough = played >= r.rounds * players
-    if finish is _TARGET_POINTS:
+    if finish == Finish.TARGET_POINTS:
         over = max(scores) >= r.target_points
         return over, _top(scores) if over else ()
-    if finish is _END_OF_SCHEDULE:
+    if finish == Finish.END_OF_SCHEDULE:
         # The schedule of hand sizes played through ``rounds`` times, the highest total
         # winning (1.7.7).
         over = played >= r.rounds * len(table_sizes(rules, players))
         return over, _top(scores) if over else ()
-    if finish is _FIXED_DEALS and rules.wagers.scoring is _POINTS:
+    if finish == Finish.FIXED_DEALS and rules.wagers.scoring == Scoring.POINTS:
         # A fixed number of deals for points: the highest total wins (1.7.7).
         return enough, _top(scores) if enough else ()
-    if finish in _AFTER_ROUNDS:
+    if finish in (Finish.FIXED_DEALS, Finish.RELEASE_LOOS, Finish.DIVIDE_POOL):
         return enough, ()
-    if finish is _UNTIL_SINGLE:
+    if finish == Finish.UNTIL_SINGLE:
         return enough and res.next_single, ()
     # EB1911: each deals the same number of times, then play goes on until a deal ends
     # without a loo.

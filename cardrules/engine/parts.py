@@ -151,10 +151,7 @@ class Cards(Part):
     )
 
     def __init__(self, players: int = 0) -> None:
-        hands: list[list[int]] = []
-        for _ in range(players + 1):  # a loop costs less than a comprehension (every deal)
-            hands.append([])
-        self.hands = hands
+        self.hands: list[list[int]] = [[] for _ in range(players + 1)]
         self.miss: list[int] | None = None
         self.stock: list[int] = []
         self.turnup = -1

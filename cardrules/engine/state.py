@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.dealing import DealContext
 from cardrules.engine.handsize import deal_rules
-from cardrules.engine.parts import Cards, Challenge, Declaring, Passing, TrickPlay, blank_instance
+from cardrules.engine.parts import (
+    Cards,
+    Challenge,
+    Declaring,
+    Part,
+    Passing,
+    TrickPlay,
+    blank_instance,
+)
 from cardrules.engine.phases import Phase
 from cardrules.engine.result import DealResult
 from cardrules.engine.tables import Tables, tables_for
@@ -22,32 +30,32 @@ from cardrules.errors import RecordError
 if TYPE_CHECKING:
     from cardrules.rules.model import Rules
 
-__all__ = ["DealState"]
+__all__ = ["FIELDS", "PARTS", "DealState"]
 
-#: Attributes rebuilt from the rules on unpickling, never pickled (closures among them).
-DERIVED = frozenset(("tb",))
+#: The named parts of a deal's state, by field, with the key each has in the JSON form: a
+#: copy copies each (:meth:`~cardrules.engine.parts.Part.copy`), JSON writes and reads each.
+PARTS: dict[str, tuple[str, type[Part]]] = {
+    "cards": ("cards", Cards),
+    "decl": ("declaring", Declaring),
+    "play": ("play", TrickPlay),
+    "chal": ("challenge", Challenge),
+    "passing": ("passing", Passing),
+}
 
-#: The fields of a deal's state (its slots), named here for pickling: a class compiled by
-#: mypyc cannot read its ``__slots__``.
-FIELDS = (
-    "_legal",
-    "cards",
-    "chal",
-    "ctx",
-    "dealer",
-    "decl",
-    "history",
-    "n",
-    "order",
-    "passing",
-    "phase",
-    "play",
-    "pool",
-    "result",
-    "rules",
-    "tb",
-    "to_move",
-)
+#: Fields set when the deal opens and never changed after (the deal's context, its table
+#: and order of play), shared by every copy; the JSON form writes the context alone, from
+#: which the others follow.
+FIXED = ("rules", "ctx", "n", "dealer", "order")
+
+#: Fields holding immutable values (numbers, the phase, the result), shared by a copy.
+VALUES = ("pool", "phase", "to_move", "result")
+
+#: Every field of a deal's state, the one list its slots, copies, pickling and equality
+#: go by: :data:`FIXED`, :data:`VALUES`, the history (copied), :data:`PARTS`, the compiled
+#: tables (rebuilt from the rules, never copied or pickled) and the legal actions' cache
+#: (left empty in a copy). Named here, not read from ``__slots__``, which a class compiled by
+#: mypyc cannot read.
+FIELDS = (*FIXED, *VALUES, "history", *PARTS, "tb", "_legal")
 
 
 class DealState:
@@ -56,22 +64,22 @@ class DealState:
 
     __slots__ = FIELDS
 
-    tb: Tables
     rules: Rules
     ctx: DealContext
     n: int
     dealer: int
     order: list[int]
     pool: int
-    history: list[tuple[int, int]]
     phase: Phase
     to_move: int
     result: DealResult | None
+    history: list[tuple[int, int]]
     cards: Cards
     decl: Declaring
     play: TrickPlay
     chal: Challenge
     passing: Passing
+    tb: Tables
     _legal: list[int] | None
 
     def attach_tables(self, tables: Tables) -> None:
@@ -81,23 +89,13 @@ class DealState:
     def clone(self) -> Any:
         """An independent copy of this deal (the compiled tables are shared)."""
         new = blank_instance(type(self))
-        new.tb = self.tb
-        new.rules = self.rules
-        new.ctx = self.ctx
-        new.n = self.n
-        new.dealer = self.dealer
-        new.order = self.order
-        new.pool = self.pool
+        for name in FIXED + VALUES:
+            setattr(new, name, getattr(self, name))
         new.history = list(self.history)
-        new.phase = self.phase
-        new.to_move = self.to_move
-        new.result = self.result
+        for name in PARTS:
+            setattr(new, name, getattr(self, name).copy())
+        new.tb = self.tb
         new._legal = None
-        new.cards = self.cards.copy()
-        new.decl = self.decl.copy()
-        new.play = self.play.copy()
-        new.chal = self.chal.copy()
-        new.passing = self.passing.copy()
         return new
 
     def __copy__(self) -> Any:
@@ -109,18 +107,16 @@ class DealState:
     def to_json(self) -> dict[str, Any]:
         """The whole state of the deal as plain JSON data (not the rules: see
         :meth:`~cardrules.engine.session.Session.to_json`)."""
-        return {
+        data: dict[str, Any] = {
             "context": self.ctx.to_json(),
             "phase": self.phase.word,
             "to_move": self.to_move,
             "history": [[s, a] for s, a in self.history],
             "result": None if self.result is None else self.result.to_json(),
-            "cards": self.cards.to_json(),
-            "declaring": self.decl.to_json(),
-            "play": self.play.to_json(),
-            "challenge": self.chal.to_json(),
-            "passing": self.passing.to_json(),
         }
+        for name, (key, _) in PARTS.items():
+            data[key] = getattr(self, name).to_json()
+        return data
 
     @classmethod
     def from_json(cls, rules: Rules, data: Any) -> Any:
@@ -141,19 +137,16 @@ class DealState:
             new.to_move = int(data["to_move"])
             new.history = [(int(s), int(a)) for s, a in data["history"]]
             new.result = None if data["result"] is None else DealResult.from_json(data["result"])
+            for name, (key, part) in PARTS.items():
+                setattr(new, name, part.from_json(data[key]))
             new._legal = None
-            new.cards = Cards.from_json(data["cards"])
-            new.decl = Declaring.from_json(data["declaring"])
-            new.play = TrickPlay.from_json(data["play"])
-            new.chal = Challenge.from_json(data["challenge"])
-            new.passing = Passing.from_json(data["passing"])
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a deal's state is incomplete or malformed: {exc!r}") from None
         new.attach_tables(tables_for(deal_rules(rules, ctx.hand_size)))
         return new
 
     def __getstate__(self) -> dict[str, Any]:
-        state = {name: getattr(self, name) for name in FIELDS if name not in DERIVED}
+        state = {name: getattr(self, name) for name in FIELDS if name != "tb"}
         state["_legal"] = None
         return state
 
