@@ -77,7 +77,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.engine.dealing import turn_up_held
@@ -137,59 +137,43 @@ def _miss_plays(rules: Rules) -> bool:
     )
 
 
-def _seat_writer(bases: list[int], signed: bool, exchanges: bool) -> Callable[..., None]:
-    """Straight-line code writing each seat's status fields at ``bases`` (where each
-    seat's fields begin, seen from one observer): the loop over the seats written out
-    with its offsets as constants, which halves the cost of the busiest part of an
-    encoding. For each seat: its status's flag, whether it exchanged and how many cards,
-    its tricks and cards held (a byte each), and its score among the counts (``signed``:
-    in its byte, as a signed byte, when one holds it). Without ``exchanges``, for when no
-    seat has exchanged, the exchanges are not read."""
-    f = _F
-    lines = ["def write(bits, counts, status, exchanged, won, hands, scores, F=FIELDS):"]
+#: Where a seat's fields are, from where its fields begin: the flags and bytes written for
+#: every seat on every encoding.
+_EXCHANGED = _F["exchanged"]
+_CARDS_EXCHANGED = _F["cards_exchanged"]
+_TRICKS_WON = _F["tricks_won"]
+_CARDS_HELD = _F["cards_held"]
+_SCORE = _F["score"]
+
+
+def _write_seats(
+    bits: bytearray,
+    counts: list[tuple[int, int]],
+    bases: list[int],
+    deal: Any,
+    scores: Sequence[int],
+    signed: bool,
+) -> None:
+    """Write each seat's status fields at ``bases`` (where each seat's fields begin, seen
+    from one observer): its status's flag, whether it exchanged and how many cards, its
+    tricks and cards held (a byte each), and its score, in its byte where ``signed`` and a
+    signed byte holds it, else among the ``counts``."""
+    status = deal.decl.status
+    exchanged = deal.decl.exchanged
+    won = deal.play.won
+    hands = deal.cards.hands
     for s, o in enumerate(bases):
-        lines.append(f"    bits[{o} + F[status[{s}]]] = 1")
-        if exchanges:
-            lines += [
-                f"    x = exchanged[{s}]",
-                "    if x >= 0:",
-                f"        bits[{o + f['exchanged']}] = 1",
-                f"        bits[{o + f['cards_exchanged']}] = x",
-            ]
-        lines += [
-            f"    bits[{o + f['tricks_won']}] = won[{s}]",
-            f"    bits[{o + f['cards_held']}] = len(hands[{s}])",
-            f"    x = scores[{s}]",
-        ]
-        if signed:
-            lines += [
-                "    if -128 <= x < 128:",
-                f"        bits[{o + f['score']}] = x & 255",
-                "    else:",
-                f"        counts.append(({o + f['score']}, x))",
-            ]
-        else:
-            lines += ["    if x:", f"        counts.append(({o + f['score']}, x))"]
-    scope: dict[str, Any] = {"FIELDS": _STATUS_FIELDS}
-    exec("\n".join(lines), scope)  # generated from integers only
-    writer: Callable[..., None] = scope["write"]
-    return writer
-
-
-#: The seat writers made so far, by their bases and kind: every encoder of one table
-#: shares them.
-_WRITERS: dict[tuple[tuple[int, ...], bool, bool], Callable[..., None]] = {}
-
-
-def _shared_seat_writer(bases: list[int], signed: bool, exchanges: bool) -> Callable[..., None]:
-    """:func:`_seat_writer`'s writer, made once for each table layout."""
-    key = (tuple(bases), signed, exchanges)
-    writer = _WRITERS.get(key)
-    if writer is None:
-        if len(_WRITERS) > 4096:
-            _WRITERS.clear()
-        writer = _WRITERS[key] = _seat_writer(bases, signed, exchanges)
-    return writer
+        bits[o + _STATUS_FIELDS[status[s]]] = 1
+        if exchanged[s] >= 0:
+            bits[o + _EXCHANGED] = 1
+            bits[o + _CARDS_EXCHANGED] = exchanged[s]
+        bits[o + _TRICKS_WON] = won[s]
+        bits[o + _CARDS_HELD] = len(hands[s])
+        score = scores[s]
+        if signed and -128 <= score < 128:
+            bits[o + _SCORE] = score & 255
+        elif score:
+            counts.append((o + _SCORE, score))
 
 
 class Encoder:
@@ -296,15 +280,6 @@ class Encoder:
             for seat in range(players)
         ]
         self._marks: dict[int, list[tuple[int, int]]] = {}
-        #: ``_seat_writers[signed * 2 + exchanges][seat]``: writes every seat's fields as
-        #: ``seat`` sees them, the scores as counts (``signed`` False) or in signed bytes
-        #: (True), the exchanges read or not (when nobody has exchanged).
-        self._seat_writers = [
-            [_shared_seat_writer(bases, signed, exchanges) for bases in self._seat_bases]
-            for signed in (False, True)
-            for exchanges in (False, True)
-        ]
-        self._no_exchanges = [-1] * players
         #: The part that changes at most a few times a deal (``trump`` to ``dealt``, and
         #: with recall what the seat laid aside), the part that changes with every action
         #: (``phase`` to ``trick``) and the part that only grows (``played`` on): ``[start,
@@ -465,10 +440,7 @@ class Encoder:
         bits[o_phase + phase] = 1
         # Seats, relative to the observer: ``bases[s]`` is where seat ``s``'s fields begin.
         bases = self._seat_bases[seat]
-        exchanged = decl.exchanged
-        self._seat_writers[signed * 2 + (exchanged != self._no_exchanges)][seat](
-            bits, counts, decl.status, exchanged, play.won, cards.hands, session.scores
-        )
+        _write_seats(bits, counts, bases, d, session.scores, signed)
         if d.to_move >= 0:
             bits[bases[d.to_move]] = 1
         bits[bases[d.dealer] + 1] = 1
