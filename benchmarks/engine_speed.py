@@ -204,6 +204,14 @@ def measure_simulate(python: str, variant: str, deals: int, seed: int) -> tuple[
     return deals / whole, (deals - 1) / max(whole - start, 1e-9)
 
 
+def origin(init_file: str) -> str:
+    """Where the cardrules measured was imported from (``cardrules.__file__``): this
+    checkout, or another installation (an editable one elsewhere, say: run from a checkout
+    with ``PYTHONPATH=.`` to measure its own)."""
+    folder = Path(init_file).resolve().parent
+    return "this checkout" if folder == HERE.parent / "cardrules" else str(folder)
+
+
 def shown(script: str) -> str:
     """``script``'s path from the checkout's root if it is in the checkout, else as given."""
     path = Path(script).resolve()
@@ -303,7 +311,8 @@ def main() -> int:
                 rates.setdefault((game, path), []).append(rate)
                 ratios.setdefault((game, path), []).append(rate / base)
     print(
-        f"cardrules {cardrules.__version__}, Python {sys.version.split()[0]}, 5 players, "
+        f"cardrules {cardrules.__version__} from {origin(cardrules.__file__)}, "
+        f"Python {sys.version.split()[0]}, 5 players, "
         f"deals per CPU second, median of {args.reps} interleaved rounds x {args.seconds:g} s"
         f" (simulate: {args.simulate_deals} deals a run)"
     )

@@ -182,6 +182,7 @@ def main() -> int:
             f"its cost a deal over {args.simulate_deals} deals"
         )
     print(heading)
+    print(f"cardrules from {imported(py, env)}")
     for name, script in yardsticks.items():
         print(f"{name}: {engine_speed_shown(script)}")
     print_table(rows, "instructions")
@@ -195,6 +196,21 @@ def main() -> int:
                 print()
             print_table(rows, event)
     return 0
+
+
+def imported(py: list[str], env: dict[str, str]) -> str:
+    """Where the children's cardrules comes from, as ``engine_speed.py`` says it."""
+    init = subprocess.run(
+        [*py, "-c", "import cardrules; print(cardrules.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout.strip()
+    sys.path.insert(0, str(HERE))
+    import engine_speed
+
+    return engine_speed.origin(init)
 
 
 def engine_speed_shown(script: str) -> str:
