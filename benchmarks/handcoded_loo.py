@@ -148,16 +148,16 @@ def three_card_deal(rng: random.Random, pool: int) -> tuple[list[int], int, int]
     pack = list(range(CARDS))
     rng.shuffle(pack)
     choice = rng.choice
-    hands = [pack[first : first + 3] for first in range(0, 3 * PLAYERS, 3)]
+    hands = [pack[0:3], pack[3:6], pack[6:9], pack[9:12], pack[12:15]]
     miss = pack[15:18]  # empty once taken
     trumps = SUIT[pack[18]]
     standers: list[int] = []
     for seat in range(PLAYERS):
-        must_stand = seat == DEALER and not standers
-        if not miss:
-            options: tuple[str, ...] = (STAND,) if must_stand else (STAND, THROW_UP)
+        options: tuple[str, ...]
+        if seat == DEALER and not standers:  # left alone, the dealer stands
+            options = (STAND, TAKE_MISS) if miss else (STAND,)
         else:
-            options = (STAND, TAKE_MISS) if must_stand else (STAND, THROW_UP, TAKE_MISS)
+            options = (STAND, THROW_UP, TAKE_MISS) if miss else (STAND, THROW_UP)
         said = choice(options)
         if said == TAKE_MISS:
             hands[seat], miss = miss, []
@@ -184,7 +184,7 @@ def five_card_deal(rng: random.Random, pool: int) -> tuple[list[int], int, int]:
     pack = list(range(CARDS))
     rng.shuffle(pack)
     choice = rng.choice
-    hands = [pack[first : first + 5] for first in range(0, 5 * PLAYERS, 5)]
+    hands = [pack[0:5], pack[5:10], pack[10:15], pack[15:20], pack[20:25]]
     trumps = SUIT[pack[25]]
     stock = pack[26:]
     suit = SUIT.copy()
