@@ -30,10 +30,17 @@ of the fast path's rate over simulate's, less one, for a deal (simulate's deals 
 the CPU time of a run of one deal, its start-up, taken off; the goal is at most 15%) and
 for the whole command at ``--simulate-deals`` (start-up included).
 
-The yardstick (``--baseline SCRIPT``) is a hand-written Python Loo with random players
-(``handcoded_loo.py``); it is loaded as a module and timed in this process.
+The yardstick is a hand-written Python Loo with random players, this folder's
+``handcoded_loo.py`` unless ``--baseline SCRIPT`` names another with the same interface (a
+``Session(game, seed)`` whose ``play(deals)`` plays that many deals, ``game`` ``"three"``
+or ``"five"``); it is loaded as a module and timed in this process. ``--compare-baseline
+OTHER`` also times a second yardstick in the same rounds, next to the first (each first in
+every other round), and prints its rate and the first's over it, the median of the ratios
+within a round and their range: two yardsticks that do the same work play at one rate.
+``--only-yardsticks`` times the yardsticks alone.
 
 Usage: python benchmarks/engine_speed.py [--seconds 2] [--reps 3] [--baseline SCRIPT]
+           [--compare-baseline OTHER] [--only-yardsticks]
            [--compiled-python PYTHON] [--simulate-deals N]
 """
 
@@ -66,6 +73,9 @@ from cardrules.engine.compiled import compiled_modules
 from cardrules.players.base import random_legal
 from cardrules.players.playout import derive_seed, play_out, random_bots
 
+HERE = Path(__file__).resolve().parent
+#: The hand-written yardstick measured unless ``--baseline`` names another.
+BASELINE = HERE / "handcoded_loo.py"
 GAMES = {"three": "three-card-loo", "five": "five-card-loo"}
 #: The paths measured in this process (the compiled build runs them in its own).
 ENGINE_PATHS = ("checked", "checked-bot", "fast")
@@ -194,6 +204,20 @@ def measure_simulate(python: str, variant: str, deals: int, seed: int) -> tuple[
     return deals / whole, (deals - 1) / max(whole - start, 1e-9)
 
 
+def origin(init_file: str) -> str:
+    """Where the cardrules measured was imported from (``cardrules.__file__``): this
+    checkout, or another installation (an editable one elsewhere, say: run from a checkout
+    with ``PYTHONPATH=.`` to measure its own)."""
+    folder = Path(init_file).resolve().parent
+    return "this checkout" if folder == HERE.parent / "cardrules" else str(folder)
+
+
+def shown(script: str) -> str:
+    """``script``'s path from the checkout's root if it is in the checkout, else as given."""
+    path = Path(script).resolve()
+    return str(path.relative_to(HERE.parent)) if path.is_relative_to(HERE.parent) else script
+
+
 def load_yardstick(script: str) -> ModuleType:
     """The hand-written yardstick, loaded as a module."""
     spec = importlib.util.spec_from_file_location("handcoded_loo", script)
@@ -235,7 +259,13 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
     ap.add_argument("--reps", type=int, default=3, help="rounds per figure (median)")
-    ap.add_argument("--baseline", help="the hand-written Loo script (handcoded_loo.py)")
+    ap.add_argument(
+        "--baseline", default=str(BASELINE), help="the hand-written Loo (default: %(default)s)"
+    )
+    ap.add_argument("--compare-baseline", metavar="OTHER", help="a second yardstick to time")
+    ap.add_argument(
+        "--only-yardsticks", action="store_true", help="time the yardsticks, not the engine"
+    )
     ap.add_argument("--compiled-python", help="the interpreter of a compiled build")
     ap.add_argument("--simulate-deals", type=int, default=20000, help="deals of a simulate run")
     ap.add_argument("--one", nargs=4, help=argparse.SUPPRESS)  # PATH VARIANT SECONDS SEED
@@ -245,17 +275,27 @@ def main() -> int:
         rate = measure(path, variant, float(seconds), int(seed))
         print(json.dumps({"rate": rate, "compiled": len(compiled_modules())}))
         return 0
-    yard = load_yardstick(args.baseline) if args.baseline else None
-    paths = ["simulate", *ENGINE_PATHS]
-    if args.compiled_python:
+    yard = load_yardstick(args.baseline)
+    other = load_yardstick(args.compare_baseline) if args.compare_baseline else None
+    paths = [] if args.only_yardsticks else ["simulate", *ENGINE_PATHS]
+    if args.compiled_python and not args.only_yardsticks:
         paths += ["compiled simulate"] + [f"compiled {p}" for p in ENGINE_PATHS]
     rates: dict[tuple[str, str], list[float]] = {}
     ratios: dict[tuple[str, str], list[float]] = {}
     bases: dict[str, list[float]] = {}
+    others: dict[str, list[float]] = {}
     for r in range(args.reps):
         seed = 100 + r
         for game, variant in GAMES.items():
-            base = measure_yardstick(yard, game, args.seconds, seed) if yard else 0.0
+            if other is not None:
+                first, second = (yard, other) if r % 2 == 0 else (other, yard)
+                a = measure_yardstick(first, game, args.seconds, seed)
+                b = measure_yardstick(second, game, args.seconds, seed)
+                base, rate = (a, b) if r % 2 == 0 else (b, a)
+                others.setdefault(game, []).append(rate)
+                ratios.setdefault((game, "other yardstick"), []).append(rate / base)
+            else:
+                base = measure_yardstick(yard, game, args.seconds, seed)
             bases.setdefault(game, []).append(base)
             for path in paths:
                 compiled = path.startswith("compiled ")
@@ -269,13 +309,16 @@ def main() -> int:
                 else:
                     rate = measure(what, variant, args.seconds, seed)
                 rates.setdefault((game, path), []).append(rate)
-                if base:
-                    ratios.setdefault((game, path), []).append(rate / base)
+                ratios.setdefault((game, path), []).append(rate / base)
     print(
-        f"cardrules {cardrules.__version__}, Python {sys.version.split()[0]}, 5 players, "
+        f"cardrules {cardrules.__version__} from {origin(cardrules.__file__)}, "
+        f"Python {sys.version.split()[0]}, 5 players, "
         f"deals per CPU second, median of {args.reps} interleaved rounds x {args.seconds:g} s"
         f" (simulate: {args.simulate_deals} deals a run)"
     )
+    print(f"yardstick: {shown(args.baseline)}")
+    if other is not None:
+        print(f"other yardstick: {shown(args.compare_baseline)}")
     if args.compiled_python:
         print(
             f"compiled build: {args.compiled_python} ({compiled_report(args.compiled_python)}"
@@ -285,11 +328,13 @@ def main() -> int:
     for game in GAMES:
         header += f" | {game + '-card deals/s':>17} {'ratio':>6}"
     print(header + " | goal")
-    if yard:
-        line = f"{'hand-written yardstick':22}"
-        for game in GAMES:
-            line += f" | {statistics.median(bases[game]):17.0f} {1:6.2f}"
-        print(line + " |")
+    line = f"{'hand-written yardstick':22}"
+    for game in GAMES:
+        line += f" | {statistics.median(bases[game]):17.0f} {1:6.2f}"
+    print(line + " |")
+    if other is not None:
+        rates.update({(game, "other yardstick"): others[game] for game in GAMES})
+        paths.insert(0, "other yardstick")
     for path in paths:
         line = f"{path:22}"
         for game in GAMES:
@@ -298,11 +343,26 @@ def main() -> int:
             line += f" | {rate:17.0f} {ratio:6.2f}"
         goal = GOALS.get(path)
         print(line + (f" | >= {goal}" if goal is not None else " |"))
-    if ratios:
+    if paths:
         print(spread_line(ratios, paths))
-    for prefix in ("", "compiled ") if args.compiled_python else ("",):
-        print(overhead_line(rates, prefix))
+    if other is not None:
+        print(yardsticks_line(ratios))
+    if not args.only_yardsticks:
+        for prefix in ("", "compiled ") if args.compiled_python else ("",):
+            print(overhead_line(rates, prefix))
     return 0
+
+
+def yardsticks_line(ratios: dict[tuple[str, str], list[float]]) -> str:
+    """The first yardstick's rate over the other's, game by game: the median over the
+    rounds of the ratio within a round, and its range."""
+    parts = []
+    for game in GAMES:
+        within = [1 / ratio for ratio in ratios[game, "other yardstick"]]
+        parts.append(
+            f"{game}-card {statistics.median(within):.3f} ({min(within):.3f}-{max(within):.3f})"
+        )
+    return "the yardstick's rate over the other yardstick's: " + ", ".join(parts)
 
 
 def spread_line(ratios: dict[tuple[str, str], list[float]], paths: list[str]) -> str:

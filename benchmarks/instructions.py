@@ -16,14 +16,19 @@ same way. ``simulate`` is the whole command, start-up included, at engine_speed.
 20,000 deals: its start-up (a run of one deal) and its cost a deal (the difference of a
 run of ``--simulate-deals`` and that one) are counted, and summed for 20,000 deals.
 
+The yardstick is this folder's ``handcoded_loo.py`` unless ``--baseline SCRIPT`` names
+another; ``--compare-baseline OTHER`` counts a second yardstick too, on the same deals
+(the same seeds), and prints its counts beside the first's and the first's over its, and
+``--only-yardsticks`` counts the yardsticks alone.
+
 With ``--cache`` cachegrind also simulates the caches (first level: 32 KiB of
 instructions and 32 KiB of data, 8-way, 64-byte lines) and the branch predictor, and a
 second table gives each path's first-level misses and mispredicted branches a deal: what
 makes an instruction of one program cost more time than one of another. A simulation,
 not the machine's counters: read its ratios, not its absolute figures.
 
-Usage: python benchmarks/instructions.py --baseline SCRIPT [--deals 400]
-           [--simulate-deals 2000] [--cache]
+Usage: python benchmarks/instructions.py [--baseline SCRIPT] [--compare-baseline OTHER]
+           [--only-yardsticks] [--deals 400] [--simulate-deals 2000] [--cache]
 Needs valgrind.
 """
 
@@ -39,6 +44,8 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+#: The hand-written yardstick counted unless ``--baseline`` names another.
+BASELINE = HERE / "handcoded_loo.py"
 GAMES = {"three": "three-card-loo", "five": "five-card-loo"}
 PATHS = ("checked", "checked-bot", "fast")
 WARM = 50
@@ -119,7 +126,13 @@ def child(what: str, variant: str, deals: int, go: bool) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--baseline", help="the hand-written Loo (handcoded_loo.py): required")
+    ap.add_argument(
+        "--baseline", default=str(BASELINE), help="the hand-written Loo (default: %(default)s)"
+    )
+    ap.add_argument("--compare-baseline", metavar="OTHER", help="a second yardstick to count")
+    ap.add_argument(
+        "--only-yardsticks", action="store_true", help="count the yardsticks, not the engine"
+    )
     ap.add_argument("--deals", type=int, default=400, help="deals counted a path")
     ap.add_argument("--simulate-deals", type=int, default=2000, help="deals of simulate")
     ap.add_argument("--cache", action="store_true", help="also count cache misses a deal")
@@ -129,9 +142,9 @@ def main() -> int:
     if args.child:
         what, variant, deals = args.child
         return child(what, variant, int(deals), args.go)
-    if not args.baseline:
-        ap.error("--baseline SCRIPT is required")
-    baseline = str(Path(args.baseline).resolve())
+    yardsticks = {"hand-written yardstick": str(Path(args.baseline).resolve())}
+    if args.compare_baseline:
+        yardsticks["other yardstick"] = str(Path(args.compare_baseline).resolve())
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (apt-get install valgrind)")
     env = dict(os.environ)
@@ -142,8 +155,11 @@ def main() -> int:
     rows: dict[str, dict[str, dict[str, float]]] = {}
     starts: dict[str, int] = {}
     for game, variant in GAMES.items():
-        yard = [*py, me, "--child", "yardstick", f"{baseline}::{game}", str(args.deals)]
-        rows.setdefault("hand-written yardstick", {})[game] = per_deal(yard, args.deals, env, cache)
+        for name, script in yardsticks.items():
+            yard = [*py, me, "--child", "yardstick", f"{script}::{game}", str(args.deals)]
+            rows.setdefault(name, {})[game] = per_deal(yard, args.deals, env, cache)
+        if args.only_yardsticks:
+            continue
         sim = [*py, "-m", "cardrules", "simulate", variant, "--players", "5", "--seed", "1"]
         prime([*sim, "--deals", "1"], env)
         start, _ = count([*sim, "--deals", "1"], env, cache)
@@ -158,12 +174,17 @@ def main() -> int:
         for path in PATHS:
             argv = [*py, me, "--child", path, variant, str(args.deals)]
             rows.setdefault(path, {})[game] = per_deal(argv, args.deals, env, cache)
-    print(
-        f"instructions per deal (cachegrind), 5 players; ratio: the yardstick's over the "
-        f"path's; simulate: the whole command at {SIMULATE_RUN} deals, from its start-up "
-        f"(--deals 1: {starts['three'] / 1e6:.0f}M / {starts['five'] / 1e6:.0f}M) and "
-        f"its cost a deal over {args.simulate_deals} deals"
-    )
+    heading = "instructions per deal (cachegrind), 5 players; ratio: the yardstick's over a row's"
+    if not args.only_yardsticks:
+        heading += (
+            f"; simulate: the whole command at {SIMULATE_RUN} deals, from its start-up "
+            f"(--deals 1: {starts['three'] / 1e6:.0f}M / {starts['five'] / 1e6:.0f}M) and "
+            f"its cost a deal over {args.simulate_deals} deals"
+        )
+    print(heading)
+    print(f"cardrules from {imported(py, env)}")
+    for name, script in yardsticks.items():
+        print(f"{name}: {engine_speed_shown(script)}")
     print_table(rows, "instructions")
     if cache:
         print(
@@ -175,6 +196,29 @@ def main() -> int:
                 print()
             print_table(rows, event)
     return 0
+
+
+def imported(py: list[str], env: dict[str, str]) -> str:
+    """Where the children's cardrules comes from, as ``engine_speed.py`` says it."""
+    init = subprocess.run(
+        [*py, "-c", "import cardrules; print(cardrules.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout.strip()
+    sys.path.insert(0, str(HERE))
+    import engine_speed
+
+    return engine_speed.origin(init)
+
+
+def engine_speed_shown(script: str) -> str:
+    """``script`` as ``engine_speed.py`` shows it (from the checkout's root, if in it)."""
+    sys.path.insert(0, str(HERE))
+    import engine_speed
+
+    return engine_speed.shown(script)
 
 
 def print_table(rows: dict[str, dict[str, dict[str, float]]], event: str) -> None:
