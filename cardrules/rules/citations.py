@@ -63,8 +63,8 @@ def game_of(rules: Rules) -> Game:
     one player (``settlement.award``) makes Bourré; five cards make five-card loo; an
     exchange with the stock and no miss makes Irish loo; anything else is three-card loo.
 
-    >>> from cardrules.rules.model import Deal
-    >>> game_of(Rules(deal=Deal(hand_size=5, miss=False))).name
+    >>> from cardrules.rules.model import DealSection
+    >>> game_of(Rules(deal=DealSection(hand_size=5, miss=False))).name
     'FIVE_CARD'
     """
     if rules.bidding.enabled:

@@ -5,7 +5,9 @@ the deal, trumps, declarations, the exchange, leads, following, tricks, special 
 challenges, partnerships, wagers, settlement, the session), and one for the game's own
 words for some of them (``words``). Each section here is a frozen attrs class whose field
 names are the YAML keys, so that a game recombines the same sections and the engine reads
-each option as a typed attribute.
+each option as a typed attribute. A section's class is named for its key (``pack``:
+:class:`Pack`), except the deal's and the session's, :class:`DealSection` and
+:class:`SessionSection`: ``Deal`` and ``Session`` name the engine's deal and session.
 
 The option enums (the words each option may take) are in :mod:`cardrules.rules.options`;
 this module re-exports them, so every option type can be imported from here.
@@ -36,9 +38,6 @@ from cardrules.rules.contracts import Bidding as Bidding
 from cardrules.rules.contracts import Contract as Contract
 from cardrules.rules.fields import derived, fixed, opt, section
 from cardrules.rules.fields import settable as settable
-from cardrules.rules.handsizes import HandSizes as HandSizes
-from cardrules.rules.handsizes import Vary as Vary
-from cardrules.rules.handsizes import smallest
 from cardrules.rules.options import AllPass as AllPass
 from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import AnteExcused as AnteExcused
@@ -102,9 +101,12 @@ from cardrules.rules.options import TurnUpTo as TurnUpTo
 from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
 from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
 from cardrules.rules.options import UnopposedHolder as UnopposedHolder
+from cardrules.rules.sizes import HandSizes as HandSizes
+from cardrules.rules.sizes import Vary as Vary
+from cardrules.rules.sizes import smallest
 from cardrules.rules.vocabulary import Words as Words
 from cardrules.rules.wagering import PeelSingle as PeelSingle
-from cardrules.rules.wagering import Session as Session
+from cardrules.rules.wagering import SessionSection as SessionSection
 from cardrules.rules.wagering import Settlement as Settlement
 from cardrules.rules.wagering import Wagers as Wagers
 
@@ -179,7 +181,7 @@ class Promoted:
 
 
 @attrs.frozen
-class Deal:
+class DealSection:
     """The deal: hands, the miss, and the packets cards go out in."""
 
     hand_size: int = opt(
@@ -594,7 +596,7 @@ class Rules:
     players: Players = section(Players)
     pack: Pack = section(Pack)
     promoted: Promoted = section(Promoted)
-    deal: Deal = section(Deal)
+    deal: DealSection = section(DealSection)
     trumps: Trumps = section(Trumps)
     declarations: Declarations = section(Declarations)
     bidding: Bidding = section(Bidding)
@@ -607,7 +609,7 @@ class Rules:
     partnerships: Partnerships = section(Partnerships)
     wagers: Wagers = section(Wagers)
     settlement: Settlement = section(Settlement)
-    session: Session = section(Session)
+    session: SessionSection = section(SessionSection)
     words: Words = section(Words)
 
     @property
@@ -627,7 +629,7 @@ def from_mapping(cls: type, data: dict[str, Any]) -> Any:
     Missing keys take the model's defaults; enum values become enums; lists
     become tuples. This is the one place raw mappings become the model.
 
-    >>> from_mapping(Deal, {"hand_size": 5, "packets": [3, 2]}).packets
+    >>> from_mapping(DealSection, {"hand_size": 5, "packets": [3, 2]}).packets
     (3, 2)
     """
     kwargs: dict[str, Any] = {}

@@ -38,7 +38,7 @@ from cardrules.rules.options import (
     UnlimitedBasis,
 )
 
-__all__ = ["PeelSingle", "Session", "Settlement", "Wagers"]
+__all__ = ["PeelSingle", "SessionSection", "Settlement", "Wagers"]
 
 
 @attrs.frozen
@@ -125,7 +125,7 @@ class PeelSingle:
 
 
 @attrs.frozen
-class Session:
+class SessionSection:
     """A sequence of deals at one table."""
 
     first_dealer: FirstDealer = opt(
