@@ -37,7 +37,9 @@ from cardrules.engine.arguments import (
     MAX_SEED,
     action_id,
     flag,
+    players_of,
     scores_of,
+    seat_of,
     whole,
 )
 from cardrules.engine.chance import (
@@ -161,13 +163,14 @@ class Session(SessionState):
                 f"rules: expected the rules of a game (cardrules.load_variant), got "
                 f"{type(rules).__name__}"
             )
-        n = rules.players.default if players is None else whole("players", players)
         tables = tables_for(rules)
-        if not rules.players.min <= n <= tables.max_players:
-            raise PlayError(
-                f"{rules.title or 'these rules'} is played by {rules.players.min} to "
-                f"{tables.max_players} players, not {n}"
+        n = (
+            rules.players.default
+            if players is None
+            else players_of(
+                players, rules.players.min, tables.max_players, rules.title or rules.name
             )
+        )
         seed_ = None if seed is None else whole("seed", seed, low=0, high=MAX_SEED)
         dealer_ = None if dealer is None else whole("dealer", dealer, low=0, high=n - 1)
         pool_ = whole("pool", pool, low=0, high=MAX_COUNTERS)
@@ -694,7 +697,7 @@ class Session(SessionState):
 
     def hand(self, seat: Any) -> list[int]:
         """The cards ``seat`` holds now, as sorted card ids."""
-        self._check_seat(seat)
+        seat = seat_of(seat, self.players)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
         return list(self._deal.cards.hands[seat])
@@ -708,7 +711,7 @@ class Session(SessionState):
         >>> s.dealt_hand(s.to_move) == s.observation(s.to_move)["dealt_ids"] == s.hand(s.to_move)
         True
         """
-        self._check_seat(seat)
+        seat = seat_of(seat, self.players)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
         return list(self._deal.cards.dealt[seat])
@@ -720,12 +723,8 @@ class Session(SessionState):
             return []
         return [c for p, c in zip(node.places, node.cards, strict=False) if p == ("hand", seat)]
 
-    def _check_seat(self, seat: Any) -> None:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise PlayError(f"no seat {seat!r} at a table of {self.players}")
-
     def observation(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may know now, as plain data (see
         :func:`cardrules.engine.observation.observe` for the keys)."""
-        self._check_seat(seat)
+        seat = seat_of(seat, self.players)
         return observe(self, seat)
