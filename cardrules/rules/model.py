@@ -36,9 +36,8 @@ from cardrules.rules.bounds import MAX_POINTS, MAX_TABLE
 from cardrules.rules.capacity import pack_capacity, pack_size
 from cardrules.rules.contracts import Bidding as Bidding
 from cardrules.rules.contracts import Contract as Contract
-from cardrules.rules.fields import derived, fixed, opt, section
+from cardrules.rules.fields import derived, opt, section
 from cardrules.rules.fields import settable as settable
-from cardrules.rules.options import AllPass as AllPass
 from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import AnteExcused as AnteExcused
 from cardrules.rules.options import AwardTie as AwardTie
@@ -89,9 +88,7 @@ from cardrules.rules.options import Scoring as Scoring
 from cardrules.rules.options import SingleDefinition as SingleDefinition
 from cardrules.rules.options import SingleLoo as SingleLoo
 from cardrules.rules.options import StandWord as StandWord
-from cardrules.rules.options import ThreeTies as ThreeTies
 from cardrules.rules.options import ThrowUpWord as ThrowUpWord
-from cardrules.rules.options import TiedTrickLeader as TiedTrickLeader
 from cardrules.rules.options import TrickAndTie as TrickAndTie
 from cardrules.rules.options import TrickWinner as TrickWinner
 from cardrules.rules.options import TrumpAfterTrick as TrumpAfterTrick
@@ -99,8 +96,6 @@ from cardrules.rules.options import TrumpAfterTrickScope as TrumpAfterTrickScope
 from cardrules.rules.options import TrumpWhenVoid as TrumpWhenVoid
 from cardrules.rules.options import TurnUpTo as TurnUpTo
 from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
-from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
-from cardrules.rules.options import UnopposedHolder as UnopposedHolder
 from cardrules.rules.sizes import HandSizes as HandSizes
 from cardrules.rules.sizes import Vary as Vary
 from cardrules.rules.sizes import smallest
@@ -262,9 +257,6 @@ class Declarations:
         False, "An ace turned up obliges the dealer to stand.", source="1.8.5, D77"
     )
     forced_play: ForcedPlay = section(ForcedPlay)
-    all_pass: AllPass = fixed(
-        AllPass.DEALER_TAKES_POOL, "All before the dealer throw up.", source="1.1.8.1"
-    )
     lone_stander: LoneStander = opt(
         LoneStander.DEALER_PLAYS_MISS_FOR_POOL,
         "One player stands before the dealer, the miss untaken.",
@@ -274,11 +266,6 @@ class Declarations:
         False,
         "The miss played for the pool pays a loo into the pool when it wins no trick.",
         source="D10",
-    )
-    miss_holder_unopposed: UnopposedHolder = fixed(
-        UnopposedHolder.TAKES_POOL,
-        "The only stander holds the miss and the dealer throws up.",
-        source="1.1.8.3",
     )
 
 
@@ -411,9 +398,6 @@ class Tricks:
     equal_ranks: EqualRanks = opt(
         EqualRanks.TIE, "Equal ranks in a rank-only trick.", source="1.5.4"
     )
-    tied_trick_leader: TiedTrickLeader = fixed(
-        TiedTrickLeader.SAME_LEADER, "Who leads after a tie.", source="D56"
-    )
 
 
 @attrs.frozen
@@ -490,7 +474,6 @@ class Challenges:
     one_trick_two_ties: OneTrickTwoTies = opt(
         OneTrickTwoTies.WINS, "One trick won, two tied.", source="D52"
     )
-    three_ties: ThreeTies = fixed(ThreeTies.NO_SCORE, "Every trick tied.", source="D53")
     point: int = opt(
         1,
         "Points for a throw-up, a refused put or a declined lead.",
