@@ -168,7 +168,7 @@ class Session(SessionState):
             rules.players.default
             if players is None
             else players_of(
-                players, rules.players.min, tables.max_players, rules.title or rules.name
+                players, rules.players.min, tables.max_players, rules.title or "these rules"
             )
         )
         seed_ = None if seed is None else whole("seed", seed, low=0, high=MAX_SEED)
@@ -248,7 +248,10 @@ class Session(SessionState):
         >>> s
         <Session put, 2 players, deal 4 over>
         """
-        game = " + ".join((self.rules.name, *self.rules.house_rules))
+        # The game as it was opened (a variant's name or file), else the rules' title.
+        origin = self.origin
+        first = origin.variant if origin is not None else self.rules.title or "unnamed rules"
+        game = " + ".join((first, *(origin or self.rules).house_rules))
         played = self.deals_before + len(self._results)
         if self._over:
             where = f"over after deal {played}"
