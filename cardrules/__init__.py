@@ -3,6 +3,14 @@
 A game is a YAML rule file, checked against a JSON Schema and played by one
 generic trick-taking engine.
 
+The subpackages, in the order data flows through them: ``rules`` reads rule files into the
+rules model, ``engine`` plays it, ``players`` are the bots, ``tools`` simulate, check and
+describe games, ``cli`` is the command line, and ``envs`` the learning environments. Beside
+them: ``cards`` (cards as small integers), ``errors`` (the exceptions), ``files`` (the one
+place files are opened), ``api`` (the entry points that join the rule-file side to the
+engine: :func:`new_session`, records and replays), ``openspiel`` (the OpenSpiel game) and
+``__main__`` (``python -m cardrules``).
+
 >>> import cardrules
 >>> rules = cardrules.load_variant("five-card-loo", house_rules=["club-law"])
 >>> rules.promoted.card, rules.declarations.forced_play.turn_up_suits

@@ -18,6 +18,7 @@ therefore replays anywhere, and never under rules other than its own.
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -101,11 +102,12 @@ def new_session(
     return Session(rules, players, seed=seed, origin=origin, **kwargs)
 
 
-def _check_count(name: str, value: object, least: int, most: int) -> None:
+def _check_count(name: str, value: Any, least: int, most: int) -> None:
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, int):
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise ArgumentTypeError(f"{name}: expected a whole number or None, got {_kind(value)}")
+    value = operator.index(value)
     if not least <= value <= most:
         shown = (
             value if long_integer(value) is None else f"a number of {long_integer(value)} digits"

@@ -26,7 +26,6 @@ from cardrules.errors import (
     ArgumentValueError,
     CardRulesError,
     IllegalActionError,
-    PlayError,
     RecordError,
 )
 
@@ -128,8 +127,9 @@ def test_an_action_id_of_another_int_kind_is_taken() -> None:
 def test_a_seat_that_is_not_one_of_the_table_is_refused(seat: Any) -> None:
     s = _session()
     for method in (s.hand, s.dealt_hand, s.observation):
-        with pytest.raises(PlayError, match="no seat"):
+        with pytest.raises(CardRulesError, match="seat") as caught:
             method(seat)
+        _refused(caught.value, _expected_builtin(seat))
 
 
 # ------------------------------------------------------------------ Session(...)

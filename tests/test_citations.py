@@ -16,10 +16,19 @@ import attrs
 import pytest
 from numbering import numbers_in_sources
 
-from cardrules.rules.citations import ANY, CITES, GAMES, Game, belongs, game_of, sources_for
+from cardrules.rules.citations import (
+    ANY,
+    CITES,
+    GAMES,
+    ONE_WAY,
+    Game,
+    belongs,
+    game_of,
+    sources_for,
+)
 from cardrules.rules.loader import load_variant
 from cardrules.rules.model import Rules, field_class
-from cardrules.tools.rulebook import rulebooks
+from cardrules.tools.rulebook import RULES, rulebooks
 
 CITED = re.compile(r"\[sources\.md ([^\]]+)\]")
 
@@ -109,6 +118,19 @@ def test_every_row_names_an_option_a_value_and_sources_of_its_games(row: tuple) 
     if value != ANY and isinstance(kind, type) and issubclass(kind, enum.Enum):
         assert value in {m.value for m in kind}, (key, value)
     assert games, key
+    for game in games:
+        cited = [s.strip() for s in sources.split(",")]
+        assert belongs(cited, game) == [], (key, game, cited)
+        assert set(cited) <= numbers_in_sources(), (key, cited)
+
+
+@pytest.mark.parametrize("row", ONE_WAY, ids=[f"{r[0]}-{i}" for i, r in enumerate(ONE_WAY)])
+def test_every_rule_played_one_way_is_cited_by_its_sentence(row: tuple) -> None:  # type: ignore[type-arg]
+    # No option chooses it: some sentence of the rulebook names it among its citations.
+    key, value, games, sources = row
+    assert value == ANY and key.startswith("one_way.")
+    citing = [rule.topic for rule in RULES if rule.cites is not None and key in rule.cites(Rules())]
+    assert len(citing) == 1, (key, citing)
     for game in games:
         cited = [s.strip() for s in sources.split(",")]
         assert belongs(cited, game) == [], (key, game, cited)

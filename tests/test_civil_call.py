@@ -180,7 +180,7 @@ def test_the_call_is_public_and_kept_in_the_state() -> None:
         assert obs["civil_called"] is True and obs["civil_calls"] == [0]
         assert obs["history"][-1] == "0: play AH civil"
         assert obs["trick"] == [(0, "AH")]
-    assert s.deal.view.played == [(0, parse_card("AH"))]
+    assert s.deal.view.played == ((0, parse_card("AH")),)
     copy = cardrules.Session.from_json(json.loads(json.dumps(s.to_json())))
     assert copy == s and copy.legal_action_texts() == ["play 4H"]
     assert pickle.loads(pickle.dumps(s)) == s and s.clone() == s
@@ -200,7 +200,7 @@ def test_a_record_replays_the_call() -> None:
         == s.deal.history
         == [(0, 0), (1, 0), (2, 0), (0, AH_CIVIL), (1, A.PLAY + parse_card("4H"))]
     )
-    assert again.deal.view.calls == [0] and again.legal_actions() == s.legal_actions()
+    assert again.deal.view.calls == (0,) and again.legal_actions() == s.legal_actions()
     assert "0: play AH civil" in json.dumps(s.record())
 
 

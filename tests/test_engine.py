@@ -21,7 +21,13 @@ from cardrules.engine.actions import (
 )
 from cardrules.engine.declaring import legal_declarations
 from cardrules.engine.record import rules_hash
-from cardrules.errors import ActionSyntaxError, GameOverError, IllegalActionError, RecordError
+from cardrules.errors import (
+    ActionSyntaxError,
+    ArgumentValueError,
+    GameOverError,
+    IllegalActionError,
+    RecordError,
+)
 from cardrules.tools.conformance import snapshot
 
 
@@ -180,7 +186,7 @@ def test_exchanges_are_private() -> None:
 
 def test_player_count_outside_the_rules_is_refused() -> None:
     rules = cardrules.load_variant("put")
-    with pytest.raises(cardrules.PlayError, match="2 to 2 players"):
+    with pytest.raises(ArgumentValueError, match="2 to 2 players"):
         cardrules.Session(rules, 3)
 
 

@@ -139,7 +139,7 @@ def test_a_schedule_is_a_session_with_the_deal_passing_and_the_totals_running() 
         play_deal(s, rng)
         assert s.last_result is not None
         totals = [t + p for t, p in zip(totals, s.last_result.points, strict=True)]
-        assert s.scores == totals
+        assert list(s.scores) == totals
         if s.is_over:
             break
         s.next_deal()

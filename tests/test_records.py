@@ -14,8 +14,7 @@ import pytest
 
 import cardrules
 from cardrules.api import load_record, record_problems, replay
-from cardrules.engine.record import dumps
-from cardrules.engine.record import replay as replay_engine
+from cardrules.engine.record import dumps, replay_under
 from cardrules.errors import CardRulesError, FileError, RecordError
 from cardrules.files import LIMITS, RECORD
 from cardrules.rules.bundled import SOURCE_ROOT
@@ -83,7 +82,7 @@ def test_the_engine_replay_refuses_hand_made_records_with_named_errors() -> None
         bad = copy.deepcopy(good)
         bad[key] = value
         with pytest.raises(RecordError):
-            replay_engine(bad, s.rules)
+            replay_under(bad, s.rules)
 
 
 def test_a_record_of_a_users_file_replays_from_anywhere(

@@ -81,8 +81,8 @@ def test_the_draw_after_the_stock_runs_out_is_any_gathered_card_alike() -> None:
     s.apply_chance("QD")
     assert sorted(s.hand(6)) == sorted(_cards("5S AS QD 7D 6D"))
     assert len(s.deal.view.stock) == 19
-    assert s.deal.view.restocks[0] == sorted(_cards(FOLDED | DISCARDS))
-    assert s.deal.view.restock_draws[0] == [0, 0, 0, 0, 0, 0, 3, 0]
+    assert s.deal.view.restocks[0] == tuple(sorted(_cards(FOLDED | DISCARDS)))
+    assert s.deal.view.restock_draws[0] == (0, 0, 0, 0, 0, 0, 3, 0)
     assert s.hand(1) == [] and s.hand(5) == []  # the folded hands were gathered
     seen = {"cards": 22, "drawn": [0, 0, 0, 0, 0, 0, 3, 0]}
     assert all(s.observation(seat)["restocks"] == [seen] for seat in range(8))

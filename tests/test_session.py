@@ -90,7 +90,7 @@ def test_a_quick_finish_dividing_the_pool_ends_the_round_with_an_empty_pool(seed
         (elder + i) % 5 for i in range(odd)
     )
     nets = [sum(r.net[seat] for r in s.results) for seat in range(5)]
-    assert [n + d for n, d in zip(nets, shares, strict=True)] == s.scores
+    assert [n + d for n, d in zip(nets, shares, strict=True)] == list(s.scores)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -120,3 +120,63 @@ def test_deals_before_counts_towards_the_rounds_and_is_kept_in_a_position_and_a_
     assert cardrules.replay(t.record()) == t
     with pytest.raises(ArgumentValueError, match="deals_before"):
         cardrules.Session(rules, 3, deals_before=-1)
+
+
+def _mutate(value: object) -> None:
+    """Change every list and dict reachable from ``value`` in place."""
+    if isinstance(value, list):
+        for item in value:
+            _mutate(item)
+        value.append(-1)
+    elif isinstance(value, dict):
+        for item in list(value.values()):
+            _mutate(item)
+        value["changed"] = True
+    elif isinstance(value, tuple):
+        for item in value:
+            _mutate(item)
+
+
+def test_what_a_session_and_its_view_hand_out_cannot_change_them() -> None:
+    # Every list and dict a session and its deal's view hand out is changed in place: the
+    # session stays as it was (equal to a clone taken before, the same record and start).
+    s = cardrules.new_session("five-card-loo", players=4, seed=8, dealer=3)
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    before = s.clone()
+    view = s.deal.view
+    handed = [
+        s.scores,
+        s.results,
+        s.histories,
+        s.start,
+        s.actions,
+        s.legal_actions(),
+        s.legal_action_texts(),
+        s.hand(s.to_move),
+        s.dealt_hand(s.to_move),
+        s.observation(s.to_move),
+        s.state(),
+        s.to_json(),
+        s.record(),
+    ]
+    names = [n for n in dir(view) if not n.startswith("_")]
+    for name in names:
+        value = getattr(view, name)
+        if callable(value):
+            continue
+        handed.append(value)
+    handed += [view.hand(0), view.dealt_hand(0), view.trick_so_far(), view.played_cards()]
+    for value in handed:
+        _mutate(value)
+    assert s == before and s.state() == before.state() and s.record() == before.record()
+    assert s.start == before.start and s.legal_actions() == before.legal_actions()
+
+
+def test_scores_results_and_histories_are_tuples() -> None:
+    s = cardrules.new_session("three-card-loo", players=3, seed=2)
+    while not s.results:
+        s.apply(s.legal_actions()[0])
+    assert type(s.scores) is tuple and type(s.results) is tuple
+    assert type(s.histories) is tuple and all(type(h) is tuple for h in s.histories)
+    assert type(s.deal.view.hand(0)) is tuple and type(s.deal.view.won) is tuple

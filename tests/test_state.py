@@ -19,7 +19,7 @@ from cardrules.engine.parts import Cards
 from cardrules.engine.phases import Phase
 from cardrules.engine.position import FIELDS
 from cardrules.engine.sampling import conflicts, determinize
-from cardrules.errors import GameOverError, IllegalActionError, RecordError
+from cardrules.errors import ArgumentValueError, GameOverError, IllegalActionError, RecordError
 
 GAMES = ["three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed", "oh-hell"]
 
@@ -148,7 +148,7 @@ def test_hands_as_card_ids_and_the_dealt_hand_kept_after_an_exchange() -> None:
     assert obs["statuses"][0] == "exchanged 2"
     assert s.observation(1)["public_actions"][0][0] == 0
     assert s.observation(1)["history"] == ["0: exchange 2"]
-    with pytest.raises(cardrules.PlayError):
+    with pytest.raises(ArgumentValueError, match="no seat 3"):
         s.hand(3)
 
 

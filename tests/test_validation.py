@@ -27,14 +27,10 @@ from cardrules.errors import ERROR, WARNING, RulesError
 from cardrules.rules import loader, semantics, validation
 from cardrules.rules.model import (
     RETIRED,
-    AllPass,
     Flush,
     FlushDestination,
     FlushNextDeal,
-    ThreeTies,
-    Tricks,
-    UnlimitedBasis,
-    settable,
+    Rules,
 )
 from cardrules.rules.overlay import RuleFile, model_paths
 from cardrules.rules.yamlsafe import MAX_BYTES
@@ -244,13 +240,25 @@ def test_the_deal_after_a_flush_follows_from_where_the_payments_go() -> None:
     ).special_hands.flush.next_deal is (FlushNextDeal.NORMAL)
 
 
-def test_the_fixed_rules_are_read_on_the_model_but_never_set() -> None:
-    r = loader.load_variant("three-card-loo")
-    assert r.declarations.all_pass is AllPass.DEALER_TAKES_POOL
-    assert r.wagers.unlimited_basis is UnlimitedBasis.POOL_PLAYED_FOR
-    assert loader.load_variant("put").challenges.three_ties is ThreeTies.NO_SCORE
-    for f in attrs.fields(Tricks):
-        assert settable(f) == (f.name != "tied_trick_leader"), f.name
+#: Rules the engine always plays one way: once options of a single value, now no key of
+#: the format and nothing of the model.
+ONE_WAY = (
+    "declarations.all_pass",
+    "declarations.miss_holder_unopposed",
+    "tricks.tied_trick_leader",
+    "challenges.three_ties",
+    "wagers.unlimited_basis",
+)
+
+
+@pytest.mark.parametrize("key", ONE_WAY)
+def test_a_rule_played_one_way_is_no_option_but_a_retired_key(key: str) -> None:
+    *path, name = key.split(".")
+    section: Any = Rules()
+    for part in path:
+        section = getattr(section, part)
+    assert name not in attrs.fields_dict(type(section)), key
+    assert key in RETIRED and key not in model_paths()
 
 
 def test_misspelt_values_suggest_the_word() -> None:

@@ -28,7 +28,6 @@ __all__ = [
     "screen_lines",
     "seat_name",
     "signed",
-    "trick_winner",
     "wrap",
 ]
 
@@ -66,15 +65,6 @@ def ordinal(n: int) -> str:
     """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
-
-
-def trick_winner(w: int | None) -> str:
-    """Who won a trick (``tie`` when it was tied).
-
-    >>> trick_winner(1), trick_winner(None)
-    ('seat 1', 'tie')
-    """
-    return "tie" if w is None else seat_name(w)
 
 
 def hand_text(cards: Sequence[str]) -> str:

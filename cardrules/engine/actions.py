@@ -95,7 +95,7 @@ EXCHANGE_OFFSETS = [EXCHANGE + o for o in _OFFSET]
 #: The id of bidding no trick; bidding ``b`` tricks is ``BID + b``, up to :data:`MAX_BID`.
 BID = EXCHANGE_OFFSETS[-1]
 #: The most tricks a bid may name: a hand drawn at random or scheduled may hold half the
-#: pack (:data:`cardrules.rules.handsizes.MOST_CARDS`).
+#: pack (:data:`cardrules.rules.sizes.MOST_CARDS`).
 MAX_BID = 26
 #: The last id of any action.
 LAST_ID = BID + MAX_BID

@@ -41,7 +41,9 @@ __all__ = [
     "MAX_SEED",
     "action_id",
     "flag",
+    "players_of",
     "scores_of",
+    "seat_of",
     "whole",
 ]
 
@@ -73,6 +75,38 @@ def whole(name: str, value: Any, *, low: int | None = None, high: int | None = N
             span = f"up to {high}"
         raise ArgumentValueError(f"{name}: expected a whole number {span}, got {value}")
     return int(value)
+
+
+def players_of(value: Any, least: int, most: int, game: str) -> int:
+    """``value`` as a table size of ``least`` to ``most`` (the game's, by its name ``game``):
+    every entry point that opens a table checks it here, so that a table size refused
+    anywhere is refused with the same error.
+
+    >>> players_of(99, 2, 2, "Put")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentValueError: players: Put is played by 2 to 2 players, not 99
+    """
+    n = whole("players", value)
+    if not least <= n <= most:
+        raise ArgumentValueError(f"players: {game} is played by {least} to {most} players, not {n}")
+    return n
+
+
+def seat_of(value: Any, players: int) -> int:
+    """``value`` as a seat at a table of ``players`` (0 to ``players - 1``).
+
+    >>> seat_of(4, 4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentValueError: seat: no seat 4 at a table of 4 (seats are 0 to 3)
+    """
+    seat = whole("seat", value)
+    if not 0 <= seat < players:
+        raise ArgumentValueError(
+            f"seat: no seat {seat} at a table of {players} (seats are 0 to {players - 1})"
+        )
+    return seat
 
 
 def flag(name: str, value: Any, *, optional: bool = False) -> Any:

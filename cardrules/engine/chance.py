@@ -40,7 +40,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import RANKS, card_text, rank_of
-from cardrules.engine.dealing import DealContext, FixedDeal, Place, shuffle
+from cardrules.engine.dealing import DealContext, DealtTo, FixedDeal, shuffle
 from cardrules.engine.parts import blank_instance
 from cardrules.engine.tables import Tables
 from cardrules.errors import RecordError
@@ -92,7 +92,7 @@ class ChanceNode:
         self,
         kind: str,
         *,
-        places: Sequence[Place] = (),
+        places: Sequence[DealtTo] = (),
         cards: Sequence[int] = (),
         seat: int = -1,
         action: int = -1,
@@ -108,7 +108,7 @@ class ChanceNode:
         self.count = count
 
     @property
-    def next_place(self) -> Place:
+    def next_place(self) -> DealtTo:
         """Where the next card of a ``deal`` node goes."""
         return self.places[len(self.cards)]
 

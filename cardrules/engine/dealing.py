@@ -24,14 +24,14 @@ from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import Tables
 from cardrules.errors import RecordError
 from cardrules.rules.bounds import MAX_TABLE
-from cardrules.rules.handsizes import MOST_CARDS
 from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Restock, Rules, TurnUpTo
+from cardrules.rules.sizes import MOST_CARDS
 
 __all__ = [
     "DealContext",
     "DealingPlan",
+    "DealtTo",
     "FixedDeal",
-    "Place",
     "deal_cards",
     "deal_places",
     "deal_plan",
@@ -283,8 +283,8 @@ def receivers(rules: Rules, ctx: DealContext, order: Sequence[int]) -> Sequence[
     """The seats in the order they receive cards: ``order`` (from the dealer's left), or
     from seat 0 whoever deals when ``deal.start`` is ``seat0`` (1.7.3, D62).
 
-    >>> from cardrules.rules.model import Rules, Deal
-    >>> r = Rules(deal=Deal(start=DealStart.SEAT0))
+    >>> from cardrules.rules.model import Rules, DealSection
+    >>> r = Rules(deal=DealSection(start=DealStart.SEAT0))
     >>> list(receivers(r, DealContext(players=3, dealer=1), [2, 0, 1]))
     [0, 1, 2]
     """
@@ -311,10 +311,10 @@ def deals_miss(rules: Rules, ctx: DealContext) -> bool:
 
 #: Where a dealt card goes: (``"hand"``, seat), (``"miss"``, 0), (``"turn_up"``, 0), or
 #: (``"dealer_turn_up"``, dealer): the dealer's last card, dealt face up and kept.
-Place = tuple[str, int]
+DealtTo = tuple[str, int]
 
 
-def deal_places(rules: Rules, ctx: DealContext, order: Sequence[int]) -> list[Place]:
+def deal_places(rules: Rules, ctx: DealContext, order: Sequence[int]) -> list[DealtTo]:
     """Where each card of a deal goes, in the order :func:`deal_cards` deals them from a
     shuffled pack: the hands packet by packet from the elder (``order``), the miss where
     the rules put it, then the turn-up; on an exposed-card single the turn-up first, then
@@ -331,7 +331,7 @@ def deal_places(rules: Rules, ctx: DealContext, order: Sequence[int]) -> list[Pl
     order = receivers(r, ctx, order)
     if ctx.first and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE:
         ps = r.session.peel_single
-        out: list[Place] = [("turn_up", 0)] if r.trumps.turn_up else []
+        out: list[DealtTo] = [("turn_up", 0)] if r.trumps.turn_up else []
         out.extend(("hand", s) for s in order if s != ctx.dealer or ps.dealer_receives_card)
         return out
     with_miss = deals_miss(r, ctx)

@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-class Tables(tricks.Tables, Protocol):
+class DutyTables(tricks.TrickTables, Protocol):
     """What the duties read of the compiled tables
     (:class:`cardrules.engine.tables.Tables`)."""
 
@@ -113,7 +113,7 @@ def moment_now(play: TrickPlay, cards: Cards, player: int) -> Moment:
 Duty = Callable[[list[int], list[int], Moment], list[int]]
 
 
-def base_rule(tb: Tables, m: Moment) -> HandRule:
+def base_rule(tb: DutyTables, m: Moment) -> HandRule:
     """The trick rule (:mod:`cardrules.engine.tricks`) the next card is played under at
     moment ``m``, as a function of a hand: the leader's duty, or the follower's to the
     trick so far."""
@@ -142,7 +142,7 @@ def base_rule(tb: Tables, m: Moment) -> HandRule:
     return following
 
 
-def shown_out(tb: Tables, m: Moment, q: int) -> bool:
+def shown_out(tb: DutyTables, m: Moment, q: int) -> bool:
     """Whether player ``q`` has shown in the play before moment ``m`` that he holds no
     trump: he played a card that the trick rules would have forbidden had he held any
     trump besides (another card to a trump lead; a card that was no trump where the rule
@@ -194,7 +194,7 @@ def legality_reads_hidden_cards(rules: Rules) -> bool:
     return rules.leads.trump_if_others_void is OthersVoid.ACTUAL
 
 
-def play_duty(tb: Tables) -> Duty | None:
+def play_duty(tb: DutyTables) -> Duty | None:
     """The duties of ``tb.rules`` that read the deal so far, as one function; None when
     none is on (or the tricks know no trumps)."""
     r = tb.rules

@@ -4,10 +4,10 @@ A flush is a whole hand of one suit, the promoted card counting as a card of
 any suit (five of a suit, or four and Pam). When several players hold one,
 precedence follows ``special_hands.flush`` (D38-D41).
 
->>> from cardrules.rules.model import Rules, Promoted, Deal
+>>> from cardrules.rules.model import Rules, Promoted, DealSection
 >>> from cardrules.cards import parse_card as C
 >>> from cardrules.engine.tables import Tables
->>> tb = Tables(Rules(deal=Deal(hand_size=5, miss=False), promoted=Promoted(card="JC")))
+>>> tb = Tables(Rules(deal=DealSection(hand_size=5, miss=False), promoted=Promoted(card="JC")))
 >>> flush_suit(tb, [C(t) for t in "JC 2H 5H 9H KH".split()], 0)
 1
 >>> flush_suit(tb, [C(t) for t in "2H 5H 9H KH AS".split()], 0), flush_suit(tb, [C("JC")], 0)

@@ -26,8 +26,8 @@ import attrs
 
 from cardrules.errors import RecordError
 from cardrules.rules.capacity import pack_size
-from cardrules.rules.handsizes import SCHEDULES, Vary, largest, most_cards, schedule
 from cardrules.rules.model import Rules
+from cardrules.rules.sizes import SCHEDULES, Vary, largest, most_cards, schedule
 
 __all__ = [
     "deal_rules",
@@ -52,7 +52,7 @@ def _most(rules: Rules, players: int) -> int:
 
 def table_sizes(rules: Rules, players: int) -> tuple[int, ...]:
     """The hand sizes a table of ``players`` deals: the schedule's deals in order, or
-    every size a random deal may draw (see :func:`cardrules.rules.handsizes.schedule`)."""
+    every size a random deal may draw (see :func:`cardrules.rules.sizes.schedule`)."""
     deal = rules.deal
     return schedule(deal.sizes, hand_size=deal.hand_size, most=_most(rules, players))
 

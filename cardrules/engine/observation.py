@@ -29,7 +29,7 @@ from cardrules.engine.view import DealView
 from cardrules.rules.model import Finish, OthersVoid, Rules
 
 
-class Table(Protocol):
+class Observable(Protocol):
     """What an observation reads of a session (:class:`~cardrules.engine.session.Session`)."""
 
     @property
@@ -39,7 +39,7 @@ class Table(Protocol):
     @property
     def deal(self) -> Deal: ...
     @property
-    def scores(self) -> list[int]: ...
+    def scores(self) -> tuple[int, ...]: ...
     @property
     def deals_played(self) -> int: ...
     @property
@@ -52,7 +52,7 @@ class Table(Protocol):
     def legal_action_texts(self) -> list[str]: ...
 
 
-__all__ = ["Table", "observe", "seat_status"]
+__all__ = ["Observable", "observe", "seat_status"]
 
 
 def seat_status(view: DealView, seat: int) -> str:
@@ -75,7 +75,7 @@ def seat_status(view: DealView, seat: int) -> str:
     return "stood" if status == STOOD else status.word
 
 
-def observe(session: Table, seat: int) -> dict[str, Any]:
+def observe(session: Observable, seat: int) -> dict[str, Any]:
     """Exactly what ``seat`` may know now, as plain data.
 
     Texts: ``hand``, ``dealt`` (the hand as dealt), ``history``, ``trick``, ``played``,

@@ -10,10 +10,11 @@ play.
 
 from __future__ import annotations
 
+import copy
 import enum
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -62,28 +63,28 @@ FIELDS = (
     "_chance",
     "_deal",
     "_explicit",
+    "_histories",
     "_first",
     "_live",
     "_over",
     "_paused",
+    "_results",
     "_rng",
     "_rng_shared",
+    "_scores",
     "_single",
+    "_start",
     "chance_mode",
     "dealer",
     "deals_before",
-    "histories",
     "last_deal",
     "on_deal",
     "origin",
     "pause_at_deal_end",
     "players",
     "pool",
-    "results",
     "rules",
-    "scores",
     "seed",
-    "start",
     "tables",
     "winner",
 )
@@ -118,14 +119,14 @@ class SessionState:
     players: int
     seed: int | None
     origin: Origin | None
-    start: dict[str, Any]
+    _start: dict[str, Any]
     dealer: int
     pool: int
     deals_before: int
-    scores: list[int]
+    _scores: list[int]
     winner: tuple[int, ...]
-    results: list[DealResult]
-    histories: list[list[tuple[int, int]]]
+    _results: list[DealResult]
+    _histories: list[list[tuple[int, int]]]
     pause_at_deal_end: bool
     last_deal: Deal | None
     chance_mode: str
@@ -142,10 +143,38 @@ class SessionState:
     #: over), else None: what the play reads first.
     _live: Deal | None
 
+    # What the session hands out is a tuple or a copy: changing it changes nothing here.
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's counters (or points) so far."""
+        return tuple(self._scores)
+
+    @property
+    def results(self) -> tuple[DealResult, ...]:
+        """The result of each deal finished so far, in order."""
+        return tuple(self._results)
+
+    @property
+    def histories(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """The (seat, action) pairs of each deal finished so far, in order."""
+        return tuple(tuple(h) for h in self._histories)
+
+    @histories.setter
+    def histories(self, value: Sequence[Sequence[tuple[int, int]]]) -> None:
+        # Set when a position is rewritten as a seat sees it (sampling's public form).
+        self._histories = [list(h) for h in value]
+
+    @property
+    def start(self) -> dict[str, Any]:
+        """How the session began (dealer, pool, scores, first deal...), as the record
+        keeps it: a copy."""
+        return copy.deepcopy(self._start)
+
     @property
     def actions(self) -> list[tuple[int, int]]:
         """Every (seat, action) of the session so far, in order."""
-        out = [x for h in self.histories for x in h]
+        out = [x for h in self._histories for x in h]
         if not self._over and not self._paused and self._deal is not None:
             out.extend(self._deal.history)
         return out
@@ -169,14 +198,14 @@ class SessionState:
         new.players = self.players
         new.seed = self.seed
         new.origin = self.origin
-        new.start = dict(self.start)
+        new._start = dict(self._start)
         new.dealer = self.dealer
         new.pool = self.pool
         new.deals_before = self.deals_before
-        new.scores = list(self.scores)
+        new._scores = list(self._scores)
         new.winner = self.winner
-        new.results = list(self.results)
-        new.histories = list(self.histories)
+        new._results = list(self._results)
+        new._histories = list(self._histories)
         new.pause_at_deal_end = self.pause_at_deal_end
         new.chance_mode = self.chance_mode
         new._over = self._over
@@ -219,7 +248,7 @@ class SessionState:
             "players": self.players,
             "dealer": self.dealer,
             "pool": self.pool,
-            "scores": list(self.scores),
+            "scores": list(self._scores),
             "winner": list(self.winner),
             "over": self._over,
             "paused": self._paused,
@@ -227,8 +256,8 @@ class SessionState:
             "first": self._first,
             "single": self._single,
             "rng": _rng_json(self._rng),
-            "results": [r.to_json() for r in self.results],
-            "histories": [list(h) for h in self.histories],
+            "results": [r.to_json() for r in self._results],
+            "histories": [list(h) for h in self._histories],
             "deal": None if self._deal is None else self._deal.to_json(),
             "last_deal": None if self.last_deal is None else self.last_deal.to_json(),
         }
@@ -255,7 +284,7 @@ class SessionState:
             "rules_hash": _hash_of(self.rules),
             "origin": None if self.origin is None else attrs.asdict(self.origin),
             "seed": self.seed,
-            "start": self.start,
+            "start": copy.deepcopy(self._start),
             "state": self.state(),
         }
 
@@ -296,13 +325,13 @@ class SessionState:
             )
             if not isinstance(data["start"], dict):
                 raise TypeError("the start of a position is a mapping")
-            new.start = dict(data["start"])
+            new._start = dict(data["start"])
             new.pool = _int(st["pool"], 0)
             new.deals_before = _int(st.get("deals_before", 0), 0, MAX_ROUNDS * MAX_TABLE)
-            new.scores = [_int(x) for x in st["scores"]]
+            new._scores = [_int(x) for x in st["scores"]]
             new.winner = tuple(_int(x, 0, n - 1) for x in st["winner"])
-            if len(new.scores) != n:
-                raise ValueError(f"{len(new.scores)} scores at a table of {n}")
+            if len(new._scores) != n:
+                raise ValueError(f"{len(new._scores)} scores at a table of {n}")
             new._over = _bool(st["over"])
             new._paused = _bool(st["paused"])
             new.pause_at_deal_end = _bool(st["pause_at_deal_end"])
@@ -310,8 +339,8 @@ class SessionState:
             new._single = _bool(st["single"])
             new._rng = _rng_from_json(st["rng"])
             new._rng_shared = False
-            new.results = [DealResult.from_json(r) for r in st["results"]]
-            new.histories = [[(_int(s), _int(a)) for s, a in h] for h in st["histories"]]
+            new._results = [DealResult.from_json(r) for r in st["results"]]
+            new._histories = [[(_int(s), _int(a)) for s, a in h] for h in st["histories"]]
             mode = st.get("chance_mode", "sampled")
             if mode not in CHANCE_MODES:
                 raise RecordError(f"chance_mode: expected one of {CHANCE_MODES}, got {mode!r}")
@@ -370,7 +399,7 @@ class SessionState:
             },
             "players": self.players,
             "seed": self.seed,
-            "start": self.start,
+            "start": copy.deepcopy(self._start),
             "actions": [format_step(s, a) for s, a in self.actions],
         }
 

@@ -2,14 +2,14 @@
 
 A record (:meth:`Session.record <cardrules.engine.session.Session.record>`) rebuilds the
 exact session: the same rules (checked by a hash of the effective rules), the same seed
-or fixed deal, and the same actions. :func:`replay` here takes the rules it replays under;
+or fixed deal, and the same actions. :func:`replay_under` here takes the rules it replays under;
 :func:`cardrules.replay` also finds them by the record's variant name.
 
 >>> import cardrules
 >>> s = cardrules.new_session("three-card-loo", players=3, seed=11)
 >>> for _ in range(5):
 ...     s.apply(s.legal_actions()[0])
->>> again = replay(s.record(), s.rules)
+>>> again = replay_under(s.record(), s.rules)
 >>> again == s
 True
 """
@@ -33,7 +33,6 @@ __all__ = [
     "dumps",
     "format_step",
     "parse_step",
-    "replay",
     "replay_under",
     "rules_hash",
     "rules_json",
@@ -95,8 +94,9 @@ def check_record(record: Any) -> dict[str, Any]:
     return spec
 
 
-def replay(record: dict[str, Any], rules: Rules) -> Session:
-    """Rebuild a session from its record under ``rules``, applying every action.
+def replay_under(record: dict[str, Any], rules: Rules) -> Session:
+    """Rebuild a session from its record under ``rules``, applying every action: the
+    step of :func:`cardrules.replay` once it has the rules.
 
     Raises :class:`~cardrules.errors.RecordError` when the rules' hash differs from the
     record's, or an action does not replay.
@@ -145,10 +145,6 @@ def replay(record: dict[str, Any], rules: Rules) -> Session:
         except CardRulesError as exc:
             raise RecordError(f"action {i + 1} ({step!r}) does not replay: {exc}") from None
     return session
-
-
-#: :func:`replay` by the name the facade :mod:`cardrules.api` imports it under.
-replay_under = replay
 
 
 #: The record schema named in a record's ``$schema``, for editors.

@@ -37,7 +37,9 @@ from cardrules.engine.arguments import (
     MAX_SEED,
     action_id,
     flag,
+    players_of,
     scores_of,
+    seat_of,
     whole,
 )
 from cardrules.engine.chance import (
@@ -89,6 +91,14 @@ _DEALER_ONLY = Ante.DEALER_ONLY
 _NOT_EXCUSED = AnteExcused.NONE
 _RELEASE_LOOS = Finish.RELEASE_LOOS
 _DIVIDE_POOL = Finish.DIVIDE_POOL
+
+#: What a session waits for at each kind of chance node, in its ``repr``.
+_CHANCE_WORDS = {
+    "cut": "cutting for dealer",
+    "size": "drawing the hand size",
+    "deal": "dealing",
+    "draw": "drawing",
+}
 
 
 class Session(SessionState):
@@ -153,13 +163,14 @@ class Session(SessionState):
                 f"rules: expected the rules of a game (cardrules.load_variant), got "
                 f"{type(rules).__name__}"
             )
-        n = rules.players.default if players is None else whole("players", players)
         tables = tables_for(rules)
-        if not rules.players.min <= n <= tables.max_players:
-            raise PlayError(
-                f"{rules.title or 'these rules'} is played by {rules.players.min} to "
-                f"{tables.max_players} players, not {n}"
+        n = (
+            rules.players.default
+            if players is None
+            else players_of(
+                players, rules.players.min, tables.max_players, rules.title or "these rules"
             )
+        )
         seed_ = None if seed is None else whole("seed", seed, low=0, high=MAX_SEED)
         dealer_ = None if dealer is None else whole("dealer", dealer, low=0, high=n - 1)
         pool_ = whole("pool", pool, low=0, high=MAX_COUNTERS)
@@ -184,7 +195,7 @@ class Session(SessionState):
         self.origin = origin
         self._rng = random.Random(seed_)
         self._rng_shared = False  # shared with a clone until one of them deals again
-        self.scores = checked
+        self._scores = checked
         self.chance_mode = chance
         self._explicit = chance == "explicit"
         self._chance: ChanceNode | None = None
@@ -192,16 +203,16 @@ class Session(SessionState):
         self._live: Deal | None = None
         self.pool = pool_
         self.deals_before = before
-        self.start = {
+        self._start = {
             "dealer": dealer_,
             "pool": pool_,
-            "scores": list(self.scores),
+            "scores": list(checked),
             "first_deal": first_deal,
             "single": single,
             "deal": deal.to_json() if deal else None,
         }
         if before:
-            self.start["deals_before"] = before
+            self._start["deals_before"] = before
         if dealer_ is not None:
             self.dealer = dealer_
         elif self._explicit:
@@ -209,8 +220,8 @@ class Session(SessionState):
             self._chance = ChanceNode("cut")
         else:
             self.dealer = self._cut()
-        self.results: list[DealResult] = []
-        self.histories: list[list[tuple[int, int]]] = []
+        self._results: list[DealResult] = []
+        self._histories: list[list[tuple[int, int]]] = []
         self.winner: tuple[int, ...] = ()
         self.pause_at_deal_end = pause_at_deal_end
         self.last_deal: Deal | None = None
@@ -220,6 +231,37 @@ class Session(SessionState):
         self._single = (pool_ == 0) if single is None else single
         if self._chance is None:
             self._start_deal(deal)
+
+    def __repr__(self) -> str:
+        """The game and its house rules, the table, and where the session stands: the deal
+        under way (counting those played before it), its phase and the seat to move.
+
+        >>> import cardrules
+        >>> s = cardrules.new_session("five-card-loo", ["club-law"], dealer=4, seed=1)
+        >>> s  # diamonds turned up: the elder, left of the dealer, declares first
+        <Session five-card-loo + club-law, 5 players, deal 1, declare, seat 0 to move>
+        >>> cardrules.new_session("put", dealer=1, chance="explicit")
+        <Session put, 2 players, deal 1, dealing (chance)>
+        >>> s = cardrules.new_session("put", dealer=1, deals_before=3, pause_at_deal_end=True)
+        >>> while not s.deal_over:
+        ...     s.apply(s.legal_actions()[0])
+        >>> s
+        <Session put, 2 players, deal 4 over>
+        """
+        # The game as it was opened (a variant's name or file), else the rules' title.
+        origin = self.origin
+        first = origin.variant if origin is not None else self.rules.title or "unnamed rules"
+        game = " + ".join((first, *(origin or self.rules).house_rules))
+        played = self.deals_before + len(self._results)
+        if self._over:
+            where = f"over after deal {played}"
+        elif self._paused:
+            where = f"deal {played} over"
+        elif self._chance is not None:
+            where = f"deal {played + 1}, {_CHANCE_WORDS[self._chance.kind]} (chance)"
+        else:
+            where = f"deal {played + 1}, {self.deal.phase.word}, seat {self.to_move} to move"
+        return f"<Session {game}, {self.players} players, {where}>"
 
     # ------------------------------------------------------------------ deals
 
@@ -263,15 +305,15 @@ class Session(SessionState):
             stakes = [stake] * n
             if ante is Ante.ALL_PLAYERS_DEALER_DOUBLE:
                 stakes[self.dealer] = 2 * stake
-        if r.wagers.ante_excused is not _NOT_EXCUSED and self.results:
-            for s in ante_excused(r, self.results[-1], n):
+        if r.wagers.ante_excused is not _NOT_EXCUSED and self._results:
+            for s in ante_excused(r, self._results[-1], n):
                 stakes[s] = 0
         return tuple(stakes)
 
     def _open_deal(self, fixed: FixedDeal | None = None) -> DealContext:
         """The next deal's context, its stakes paid into the pool."""
         stakes = self._stakes()
-        scores = self.scores
+        scores = self._scores
         for s, v in enumerate(stakes):
             scores[s] -= v
         # players, dealer, pool, stakes, single, first (by place: this is done every deal)
@@ -281,7 +323,8 @@ class Session(SessionState):
         if self.rules.session.finish is _RELEASE_LOOS:
             # Peel's quick finish releasing the loos: those of the deal before the last are
             # released, and in the last all stand, with no miss and no loo (1.1.16).
-            to_go = self.rules.session.rounds * self.players - self.deals_before - len(self.results)
+            played = self.deals_before + len(self._results)
+            to_go = self.rules.session.rounds * self.players - played
             ctx.last = to_go <= 1
             ctx.released = to_go <= 2
         self.pool = ctx.pool
@@ -294,7 +337,7 @@ class Session(SessionState):
         ``random`` (0 when an explicit chance node is to draw it)."""
         size = len(fixed.hands[0]) if fixed is not None and fixed.hands else None
         rng = None if self._explicit else self._own_rng()
-        number = self.deals_before + len(self.results)
+        number = self.deals_before + len(self._results)
         return hand_size_of_deal(self.rules, self.players, number, rng, size)
 
     def _start_deal(self, fixed: FixedDeal | None = None) -> None:
@@ -351,7 +394,7 @@ class Session(SessionState):
         res = deal.result
         assert res is not None
         n = self.players
-        scores = self.scores
+        scores = self._scores
         net = res.net
         stakes = deal.ctx.stakes or (0,) * n
         for s in range(n):
@@ -361,10 +404,10 @@ class Session(SessionState):
             for s in range(n):
                 scores[s] += points[s]
         if res.restart:
-            self.scores = [0] * self.players
+            self._scores = [0] * self.players
         self.pool = res.carried
-        self.results.append(res)
-        self.histories.append(deal.history)
+        self._results.append(res)
+        self._histories.append(deal.history)
         self.last_deal = deal
         self._first = False
         self._single = res.next_single
@@ -374,8 +417,8 @@ class Session(SessionState):
             self._over = True
 
     def _session_over(self, res: DealResult) -> bool:
-        played = self.deals_before + len(self.results)
-        over, winner = session_ends(self.rules, self.players, played, self.scores, res)
+        played = self.deals_before + len(self._results)
+        over, winner = session_ends(self.rules, self.players, played, self._scores, res)
         if winner:
             self.winner = winner
         if over and self.rules.session.finish is _DIVIDE_POOL:
@@ -386,7 +429,7 @@ class Session(SessionState):
         """Peel's quick finish: "an equal division of the amount in the pool among the
         players" (1.1.16), the odd counters one each from the last deal's elder hand."""
         for s, share in zip(self._division_order(), split(self.pool, self.players), strict=True):
-            self.scores[s] += share
+            self._scores[s] += share
         self.pool = 0
 
     def _division_order(self) -> list[int]:
@@ -440,7 +483,7 @@ class Session(SessionState):
     @property
     def deals_played(self) -> int:
         """Deals finished so far."""
-        return len(self.results)
+        return len(self._results)
 
     @property
     def is_over(self) -> bool:
@@ -456,7 +499,7 @@ class Session(SessionState):
     @property
     def last_result(self) -> DealResult | None:
         """The result of the deal that finished last, or None."""
-        return self.results[-1] if self.results else None
+        return self._results[-1] if self._results else None
 
     @property
     def to_move(self) -> int:
@@ -609,7 +652,7 @@ class Session(SessionState):
         if node.kind == "cut":
             self._chance = None
             self.dealer = outcome
-            start = self.start["deal"]
+            start = self._start["deal"]
             self._start_deal(FixedDeal.from_json(start) if start else None)
             return
         if node.kind == "size":
@@ -657,7 +700,7 @@ class Session(SessionState):
 
     def hand(self, seat: Any) -> list[int]:
         """The cards ``seat`` holds now, as sorted card ids."""
-        self._check_seat(seat)
+        seat = seat_of(seat, self.players)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
         return list(self._deal.cards.hands[seat])
@@ -671,7 +714,7 @@ class Session(SessionState):
         >>> s.dealt_hand(s.to_move) == s.observation(s.to_move)["dealt_ids"] == s.hand(s.to_move)
         True
         """
-        self._check_seat(seat)
+        seat = seat_of(seat, self.players)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
         return list(self._deal.cards.dealt[seat])
@@ -683,12 +726,8 @@ class Session(SessionState):
             return []
         return [c for p, c in zip(node.places, node.cards, strict=False) if p == ("hand", seat)]
 
-    def _check_seat(self, seat: Any) -> None:
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise PlayError(f"no seat {seat!r} at a table of {self.players}")
-
     def observation(self, seat: Any) -> dict[str, Any]:
         """Exactly what ``seat`` may know now, as plain data (see
         :func:`cardrules.engine.observation.observe` for the keys)."""
-        self._check_seat(seat)
+        seat = seat_of(seat, self.players)
         return observe(self, seat)

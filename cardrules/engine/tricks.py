@@ -37,7 +37,7 @@ from cardrules.rules.model import (
 )
 
 
-class Tables(Protocol):
+class TrickTables(Protocol):
     """What the trick rules read of the compiled tables
     (:class:`cardrules.engine.tables.Tables`)."""
 
@@ -66,7 +66,7 @@ LeadRule = Callable[[list[int], int, int, bool, int], list[int]]
 FollowRule = Callable[[list[int], int, Sequence[int], int], list[int]]
 
 
-def lead_rule(tb: Tables) -> LeadRule:
+def lead_rule(tb: TrickTables) -> LeadRule:
     """The leader's duties under ``rules.leads``, as one function."""
     leads = tb.rules.leads
     suit, power, promoted = tb.suit, tb.power, tb.promoted
@@ -140,7 +140,7 @@ def lead_rule(tb: Tables) -> LeadRule:
     return lead
 
 
-def civil_call_offered(tb: Tables) -> bool:
+def civil_call_offered(tb: TrickTables) -> bool:
     """Whether the leader of the ace of trumps may call "Pam, be civil" and the call
     matters: a promoted card in the pack, followers bound to follow, civility on and
     needing the call (``following.civil_call: required``; 1.2.8, D30)."""
@@ -154,7 +154,7 @@ def civil_call_offered(tb: Tables) -> bool:
     )
 
 
-def follow_rule(tb: Tables, called: bool = False) -> FollowRule:
+def follow_rule(tb: TrickTables, called: bool = False) -> FollowRule:
     """The followers' duties under ``rules.following``, as one function; ``called``:
     when the leader called "Pam, be civil" (civility applies without the call only
     under ``following.civil_call: not_needed``)."""
@@ -248,7 +248,7 @@ def follow_rule(tb: Tables, called: bool = False) -> FollowRule:
     return basic
 
 
-def trick_winner(tb: Tables, trump: int, cards: Sequence[int]) -> int:
+def trick_winner(tb: TrickTables, trump: int, cards: Sequence[int]) -> int:
     """The index in ``cards`` (in playing order) of the winning card, or -1 for a tie.
 
     >>> from cardrules.rules.model import Rules
@@ -270,7 +270,7 @@ def trick_winner(tb: Tables, trump: int, cards: Sequence[int]) -> int:
     return -1 if tied else win
 
 
-def verdict_table(tb: Tables, trump: int) -> list[int]:
+def verdict_table(tb: TrickTables, trump: int) -> list[int]:
     """:func:`beats` for every pair of cards when ``trump`` is trumps, as one flat list:
     ``table[best * 52 + c]``. The deal looks a card's verdict up here as it is played; the
     table is built from :func:`beats`, so the rule is still written once.

@@ -1,8 +1,8 @@
 """A read-only view of a deal: what settlement, refusals, observations and players read.
 
-:class:`DealView` exposes a deal's state through properties typed as read-only sequences;
-it copies nothing, so it is cheap, and it changes nothing. Settlement works from it alone,
-and so do the bots.
+:class:`DealView` exposes a deal's state through properties that hand out tuples (copies
+of the deal's lists, each a few cards long), so that nothing read through it changes the
+deal. Settlement works from it alone, and so do the bots.
 
 >>> import cardrules
 >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
@@ -13,7 +13,6 @@ and so do the bots.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cardrules.cards import CARD_TEXT, NO_TRUMP, SUITS
@@ -73,9 +72,9 @@ class DealView:
         return self._d.dealer
 
     @property
-    def order(self) -> Sequence[int]:
+    def order(self) -> tuple[int, ...]:
         """The seats from the dealer's left (the elder) round to the dealer."""
-        return self._d.order
+        return tuple(self._d.order)
 
     @property
     def pool(self) -> int:
@@ -98,9 +97,9 @@ class DealView:
         return self._d.to_move
 
     @property
-    def history(self) -> Sequence[tuple[int, int]]:
+    def history(self) -> tuple[tuple[int, int], ...]:
         """Every (seat, action id) of the deal so far, in order."""
-        return self._d.history
+        return tuple(self._d.history)
 
     @property
     def result(self) -> DealResult | None:
@@ -131,33 +130,34 @@ class DealView:
         t = self._d.cards.turnup
         return None if t < 0 else CARD_TEXT[t]
 
-    def hand(self, player: int) -> Sequence[int]:
+    def hand(self, player: int) -> tuple[int, ...]:
         """The cards of a player (a seat, or ``players`` for the miss played for the pool)."""
-        return self._d.cards.hands[player]
+        return tuple(self._d.cards.hands[player])
 
-    def dealt_hand(self, seat: int) -> Sequence[int]:
+    def dealt_hand(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` was dealt (before taking the miss, exchanging or giving)."""
-        return self._d.cards.dealt[seat]
+        return tuple(self._d.cards.dealt[seat])
 
     @property
-    def miss(self) -> Sequence[int] | None:
+    def miss(self) -> tuple[int, ...] | None:
         """The untaken miss, or None."""
-        return self._d.cards.miss
+        miss = self._d.cards.miss
+        return None if miss is None else tuple(miss)
 
     @property
-    def stock(self) -> Sequence[int]:
+    def stock(self) -> tuple[int, ...]:
         """The undealt cards, the top last."""
-        return self._d.cards.stock
+        return tuple(self._d.cards.stock)
 
     @property
-    def discarded(self) -> Sequence[int]:
+    def discarded(self) -> tuple[int, ...]:
         """The cards laid aside face down, in order."""
-        return self._d.cards.discarded
+        return tuple(self._d.cards.discarded)
 
     @property
-    def discard_owner(self) -> Sequence[int]:
+    def discard_owner(self) -> tuple[int, ...]:
         """Who laid aside each card of :attr:`discarded`."""
-        return self._d.cards.discard_owner
+        return tuple(self._d.cards.discard_owner)
 
     @property
     def lying_discards(self) -> list[int]:
@@ -166,14 +166,14 @@ class DealView:
         return lying_discards(self._d.cards)
 
     @property
-    def restocks(self) -> Sequence[Sequence[int]]:
+    def restocks(self) -> tuple[tuple[int, ...], ...]:
         """The cards of each restock of the stock so far, sorted (D80)."""
-        return self._d.cards.restocks
+        return tuple(tuple(x) for x in self._d.cards.restocks)
 
     @property
-    def restock_draws(self) -> Sequence[Sequence[int]]:
+    def restock_draws(self) -> tuple[tuple[int, ...], ...]:
         """For each restock, how many of its cards each seat drew."""
-        return self._d.cards.restock_draws
+        return tuple(tuple(x) for x in self._d.cards.restock_draws)
 
     def drawable(self, seat: int) -> int:
         """How many cards ``seat`` could draw now: the stock, and what restocking it would
@@ -185,9 +185,9 @@ class DealView:
         return drawable(d.cards, d.decl.status, seat, rule)
 
     @property
-    def shown(self) -> Mapping[int, Sequence[int]]:
+    def shown(self) -> dict[int, tuple[int, ...]]:
         """The hands shown to all (a flush, an exposed card), by seat."""
-        return self._d.cards.shown
+        return {seat: tuple(cards) for seat, cards in self._d.cards.shown.items()}
 
     @property
     def exposed_single(self) -> bool:
@@ -197,9 +197,9 @@ class DealView:
     # ------------------------------------------------------------------ declarations
 
     @property
-    def status(self) -> Sequence[Status]:
+    def status(self) -> tuple[Status, ...]:
         """Each seat's :class:`Status`."""
-        return self._d.decl.status
+        return tuple(self._d.decl.status)
 
     @property
     def drawing(self) -> int:
@@ -211,14 +211,14 @@ class DealView:
         return 2 if d.decl.pos >= d.n else 1
 
     @property
-    def exchanged(self) -> Sequence[int]:
+    def exchanged(self) -> tuple[int, ...]:
         """How many cards each seat exchanged (-1 for no exchange)."""
-        return self._d.decl.exchanged
+        return tuple(self._d.decl.exchanged)
 
     @property
-    def bids(self) -> Sequence[int]:
+    def bids(self) -> tuple[int, ...]:
         """The tricks each seat bid, by seat (-1 for no bid yet); empty without bidding."""
-        return self._d.decl.bids
+        return tuple(self._d.decl.bids)
 
     @property
     def miss_taker(self) -> int:
@@ -247,14 +247,14 @@ class DealView:
     # ------------------------------------------------------------------ tricks
 
     @property
-    def in_play(self) -> Sequence[int]:
+    def in_play(self) -> tuple[int, ...]:
         """The players in playing order from the first leader."""
-        return self._d.play.in_play
+        return tuple(self._d.play.in_play)
 
     @property
-    def actors(self) -> Sequence[int]:
+    def actors(self) -> tuple[int, ...]:
         """The seat acting for each player of :attr:`in_play`."""
-        return self._d.play.actors
+        return tuple(self._d.play.actors)
 
     @property
     def trick_no(self) -> int:
@@ -272,9 +272,9 @@ class DealView:
         return self._d.play.lead_pos
 
     @property
-    def trick_cards(self) -> Sequence[int]:
+    def trick_cards(self) -> tuple[int, ...]:
         """The cards of the trick in progress, in playing order."""
-        return self._d.play.cards
+        return tuple(self._d.play.cards)
 
     @property
     def best(self) -> int:
@@ -282,9 +282,9 @@ class DealView:
         return self._d.play.best
 
     @property
-    def calls(self) -> Sequence[int]:
+    def calls(self) -> tuple[int, ...]:
         """The tricks (by number, from 0) whose leader called "Pam, be civil" (1.2.8)."""
-        return self._d.play.calls
+        return tuple(self._d.play.calls)
 
     @property
     def civil_called(self) -> bool:
@@ -293,19 +293,19 @@ class DealView:
         return bool(p.cards) and bool(p.calls) and p.calls[-1] == p.trick_no
 
     @property
-    def winners(self) -> Sequence[int | None]:
+    def winners(self) -> tuple[int | None, ...]:
         """Each finished trick's winning player, None for a tie."""
-        return self._d.play.winners
+        return tuple(self._d.play.winners)
 
     @property
-    def played(self) -> Sequence[tuple[int, int]]:
+    def played(self) -> tuple[tuple[int, int], ...]:
         """Every (player, card) played so far, in order."""
-        return self._d.play.played
+        return tuple(self._d.play.played)
 
     @property
-    def won(self) -> Sequence[int]:
+    def won(self) -> tuple[int, ...]:
         """Tricks won by each player (index ``players``: the miss)."""
-        return self._d.play.won
+        return tuple(self._d.play.won)
 
     def seat_of(self, player: int) -> int:
         """The seat recorded for a player: the miss is -1."""
@@ -344,9 +344,9 @@ class DealView:
         return self._d.passing.pending_discard
 
     @property
-    def givers(self) -> Sequence[int]:
+    def givers(self) -> tuple[int, ...]:
         """The seats that gave their card to a partner."""
-        return self._d.passing.givers
+        return tuple(self._d.passing.givers)
 
     def side(self, seat: int) -> list[int]:
         """The seats of ``seat``'s side (partners sit opposite)."""

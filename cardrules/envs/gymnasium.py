@@ -44,8 +44,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from cardrules.engine.arguments import MAX_SEED, seat_of, whole
 from cardrules.engine.session import Session
-from cardrules.envs.table import EPISODES, Table, deal_rewards, render_ansi
+from cardrules.envs.table import EPISODES, Table, compact_index, deal_rewards, render_ansi
 from cardrules.errors import ArgumentValueError
 from cardrules.players.base import Bot, SeatView
 from cardrules.players.registry import make_bot
@@ -98,8 +99,7 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
             raise ArgumentValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
         self.table = Table(variant, house_rules, players, recall=recall, **session_options)
         n = self.table.players
-        if type(seat) is not int or not 0 <= seat < n:
-            raise ArgumentValueError(f"seat: expected 0 to {n - 1}, got {seat!r}")
+        seat = seat_of(seat, n)
         names = [opponents] * n if isinstance(opponents, str) else list(opponents)
         if len(names) != n:
             raise ArgumentValueError(f"opponents: expected one bot name or {n}, got {len(names)}")
@@ -134,6 +134,8 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
     ) -> tuple[Any, dict[str, Any]]:
         """Begin an episode: a new session seeded ``seed``, or (in deal episodes, without
         a seed) the session's next deal; the bots play until the seat must decide."""
+        if seed is not None:  # checked as a session checks it, before Gymnasium reads it
+            whole("seed", seed, low=0, high=MAX_SEED)
         super().reset(seed=seed)
         table = self.table
         if seed is not None:
@@ -197,7 +199,7 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
             raise ArgumentValueError("call reset() before step()")
         if s.deal_over or s.to_move != self.seat:
             raise ArgumentValueError("the episode is over: call reset()")
-        index = int(action)
+        index = compact_index(action)
         hand = s.deal.cards.hands[self.seat]
         a = self.table.space.from_compact(hand, index, s.deal.trump)
         if a not in s.legal_actions():

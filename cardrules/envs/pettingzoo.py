@@ -57,7 +57,7 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 
 from cardrules.engine.actions import EXCHANGE
 from cardrules.engine.session import Session
-from cardrules.envs.table import EPISODES, Table, deal_rewards, render_ansi
+from cardrules.envs.table import EPISODES, Table, compact_index, deal_rewards, render_ansi
 from cardrules.errors import ArgumentValueError, IllegalActionError
 from cardrules.rules.model import Rules
 
@@ -345,7 +345,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if type(action) is int and 0 <= action < self._simple and action != self._civil:
             a = self._ids[action]  # the same id whatever the hand and the trumps
         else:
-            index = action if type(action) is int else int(action)
+            index = action if type(action) is int else compact_index(action)
             a = self._space.from_compact(deal.cards.hands[deal.to_move], index, deal.trump)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards

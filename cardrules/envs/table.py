@@ -22,6 +22,7 @@ from typing import Any
 from cardrules.api import new_session
 from cardrules.cards import CARD_TEXT, SUIT_NAMES
 from cardrules.engine.actions import action_text
+from cardrules.engine.arguments import players_of, whole
 from cardrules.engine.encoding import Encoder, encoder
 from cardrules.engine.observation import seat_status
 from cardrules.engine.result import DealResult
@@ -30,7 +31,7 @@ from cardrules.engine.space import ActionSpace, action_space
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
 from cardrules.rules.model import Rules
 
-__all__ = ["EPISODES", "Table", "deal_rewards", "narrate", "render_ansi"]
+__all__ = ["EPISODES", "Table", "compact_index", "deal_rewards", "narrate", "render_ansi"]
 
 #: What one episode is: one deal, or a whole session.
 EPISODES = ("deal", "session")
@@ -45,6 +46,10 @@ def _load(variant: str | Rules, house_rules: Sequence[str]) -> Rules:
         raise ArgumentTypeError(f"variant: expected a name or Rules, got {variant!r}")
     if isinstance(house_rules, str):
         house_rules = [h for h in house_rules.split(",") if h.strip()]
+    if not isinstance(house_rules, Sequence):
+        raise ArgumentTypeError(
+            f"house_rules: expected a list of names or paths, got a {type(house_rules).__name__}"
+        )
     # Imported on first use: the loader brings in yaml, which the engine never needs.
     from cardrules.rules.loader import load_variant
 
@@ -71,7 +76,13 @@ class Table:
         **session_options: Any,
     ) -> None:
         rules = _load(variant, house_rules)
-        n = rules.players.default if players is None else players
+        n = (
+            rules.players.default
+            if players is None
+            else players_of(
+                players, rules.players.min, rules.max_players, rules.title or rules.name
+            )
+        )
         self.rules = rules
         self.space: ActionSpace = action_space(rules, n)
         self.players = n
@@ -102,6 +113,23 @@ class Table:
             else:
                 s.next_deal()
         return s
+
+
+def compact_index(action: Any) -> int:
+    """An action given to an environment's ``step``: a compact index, an int (numpy's
+    integers too). Anything else (a bool, a float, an action's text) is refused with
+    :class:`~cardrules.errors.ArgumentTypeError`, as the session refuses it; an index outside
+    the action space is refused by the space with
+    :class:`~cardrules.errors.ArgumentValueError`.
+
+    >>> compact_index(3)
+    3
+    >>> compact_index("play QH")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: action: expected a whole number, got 'play QH'
+    """
+    return whole("action", action)
 
 
 def deal_rewards(result: DealResult) -> tuple[int, ...]:

@@ -10,7 +10,8 @@ the sources that state *this value* in *this game*. Five-card loo's players foll
 - :data:`GAMES`: each kind of game and its sections of the sources (the consolidated
   rules, ``1.2``, and the disagreements, ``D26``-``D43``, that concern it);
 - :data:`CITES`: one row per option, value and kind of game, with the sources that
-  state that value there.
+  state that value there; :data:`ONE_WAY` the same for the rules the engine always plays
+  one way, which no option chooses.
 
 A rule file's kind of game is read from its rules (:func:`game_of`), not from its name,
 so that a house-rule file that extends five-card loo cites five-card loo's sources.
@@ -35,6 +36,7 @@ __all__ = [
     "ANY",
     "CITES",
     "GAMES",
+    "ONE_WAY",
     "Game",
     "GameSections",
     "belongs",
@@ -63,8 +65,8 @@ def game_of(rules: Rules) -> Game:
     one player (``settlement.award``) makes Bourré; five cards make five-card loo; an
     exchange with the stock and no miss makes Irish loo; anything else is three-card loo.
 
-    >>> from cardrules.rules.model import Deal
-    >>> game_of(Rules(deal=Deal(hand_size=5, miss=False))).name
+    >>> from cardrules.rules.model import DealSection
+    >>> game_of(Rules(deal=DealSection(hand_size=5, miss=False))).name
     'FIVE_CARD'
     """
     if rules.bidding.enabled:
@@ -198,13 +200,10 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("declarations.forced_play.turn_up_suits", ANY, _FIVE, "1.2.10, 1.4.1, D22"),
     ("declarations.forced_play.turn_up_suits", ANY, _IRISH, "1.3.3, 1.4.1, D46"),
     ("declarations.forced_play.on_single", ANY, _LOO, "1.1.6, D21"),
-    ("declarations.all_pass", ANY, _THREE, "1.1.8.1"),
-    ("declarations.all_pass", ANY, (Game.FIVE_CARD, Game.IRISH), "1.1.8.1, D42"),
     ("declarations.lone_stander", "dealer_plays_miss_for_pool", _LOO, "1.1.8.2, D9"),
     ("declarations.lone_stander", "dealer_may_concede", _LOO, "1.1.8.2, D9"),
     ("declarations.lone_stander", "stander_takes_pool_if_dealer_throws_up", _PAM, "D42"),
     ("declarations.miss_for_pool_looed", ANY, _LOO, "1.1.8.2, D10"),
-    ("declarations.miss_holder_unopposed", ANY, _LOO, "1.1.8.3"),
     ("exchange.mode", "none", _LOO, "1.1.7"),
     ("exchange.mode", "once_any_number", _IRISH, "1.3.1, D44"),
     ("exchange.mode", "once_any_number", _FIVE, "1.2.6"),
@@ -250,7 +249,6 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("tricks.winner", ANY, _LOO, "1.1.12.4"),
     ("tricks.winner", ANY, _PUTS, "1.5.4"),
     ("tricks.equal_ranks", ANY, _PUTS, "1.5.4"),
-    ("tricks.tied_trick_leader", ANY, _PUTS, "1.5.4, D56"),
     ("challenges.enabled", ANY, _PUTS, "1.5.6"),
     ("challenges.model", ANY, _PUTS, "1.5.6, D54"),
     ("challenges.follower_may_concede", ANY, _PUTS, "1.5.6.2, D55"),
@@ -258,7 +256,6 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("challenges.played_out_value", ANY, _PUTS, "1.5.6.4, D50"),
     ("challenges.trick_and_tie", ANY, _PUTS, "1.5.5, D51"),
     ("challenges.one_trick_two_ties", ANY, _PUTS, "1.5.5, D52"),
-    ("challenges.three_ties", ANY, _PUTS, "1.5.5, D53"),
     ("challenges.point", ANY, _PUTS, "1.5.6"),
     # 5. Special hands
     ("special_hands.flush.enabled", ANY, _FIVE, "1.2.9"),
@@ -288,7 +285,6 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("wagers.loo", "mixed", _LOO, "1.4.3"),
     ("wagers.mixed_cap", ANY, _LOO, "1.4.3"),
     ("wagers.mixed_floor", ANY, _LOO, "1.4.3, D20"),
-    ("wagers.unlimited_basis", ANY, _LOO, "1.4.2, D19"),
     ("wagers.single_loo", ANY, _LOO, "1.1.4, 1.1.13, D4"),
     ("settlement.remainder", ANY, _THREE_IRISH, "1.1.14.1, D18"),
     ("settlement.remainder", ANY, _FIVE, "1.2.3, D18"),
@@ -334,7 +330,6 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("exchange.restock", ANY, _BR, "1.8.8, D80"),
     ("declarations.enabled", ANY, _BR, "1.8.6"),
     ("declarations.allow_throw_up", ANY, _BR, "1.8.6"),
-    ("declarations.all_pass", ANY, _BR, "1.8.9, D81"),
     ("declarations.lone_stander", ANY, _BR, "1.8.9, D81"),
     ("exchange.mode", ANY, _BR, "1.8.7, D78"),
     ("exchange.exchanger_must_play", ANY, _BR, "1.8.7"),
@@ -365,7 +360,6 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("wagers.loo", "mixed", _BR, "1.8.14.6, D75"),
     ("wagers.mixed_cap", ANY, _BR, "1.8.14.6, D75"),
     ("wagers.mixed_floor", ANY, _BR, "1.8.14.6"),
-    ("wagers.unlimited_basis", ANY, _BR, "1.8.14.3"),
     ("settlement.award", ANY, _BR, "1.8.14.1, D72"),
     ("settlement.award_tie", ANY, _BR, "1.8.14.2, D73"),
     ("settlement.winnings_capped", ANY, _BR, "1.8.14.6, D75"),
@@ -378,6 +372,20 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("words.pool", "pot", _BR, "1.8.3"),
     ("words.looed", "bourré", _BR, "1.8.14.3"),
     ("words.exchange", "draw", _BR, "1.8.7"),
+)
+
+#: The rules the engine always plays one way, which no option of the format chooses (their
+#: old keys are in :data:`~cardrules.rules.model.RETIRED`): the rulebook still states each,
+#: citing it under the name here. Rows as in :data:`CITES`, for any value.
+ONE_WAY: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
+    ("one_way.everyone_throws_up", ANY, _THREE, "1.1.8.1"),
+    ("one_way.everyone_throws_up", ANY, (Game.FIVE_CARD, Game.IRISH), "1.1.8.1, D42"),
+    ("one_way.everyone_throws_up", ANY, _BR, "1.8.9, D81"),
+    ("one_way.miss_holder_unopposed", ANY, _LOO, "1.1.8.3"),
+    ("one_way.after_a_tied_trick", ANY, _PUTS, "1.5.4, D56"),
+    ("one_way.every_trick_tied", ANY, _PUTS, "1.5.5, D53"),
+    ("one_way.unlimited_loo", ANY, _LOO, "1.4.2, D19"),
+    ("one_way.unlimited_loo", ANY, _BR, "1.8.14.3"),
 )
 
 _SPLIT = re.compile(r"\s*,\s*")
@@ -399,7 +407,7 @@ def sources_for(key: str, value: Any, game: Game) -> tuple[str, ...]:
     ('1.1.3', 'D1')
     """
     seen: list[str] = []
-    for row_key, row_value, games, sources in CITES:
+    for row_key, row_value, games, sources in CITES + ONE_WAY:
         if row_key != key or game not in games:
             continue
         if row_value != ANY and row_value != value:
@@ -409,8 +417,17 @@ def sources_for(key: str, value: Any, game: Game) -> tuple[str, ...]:
 
 
 def sources_of(key: str, rules: Rules) -> tuple[str, ...]:
-    """The sources of the option ``key`` as ``rules`` have it, in their kind of game."""
-    return sources_for(key, _value_of(rules, key), game_of(rules))
+    """The sources of the option ``key`` as ``rules`` have it, in their kind of game (or of
+    the rule played one way that :data:`ONE_WAY` names ``key``).
+
+    >>> sources_of("one_way.after_a_tied_trick", Rules())  # no Put: no source
+    ()
+    """
+    value = ANY if key.startswith(_ONE_WAY) else _value_of(rules, key)
+    return sources_for(key, value, game_of(rules))
+
+
+_ONE_WAY = "one_way."
 
 
 def belongs(sources: Iterable[str], game: Game) -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardrules.rules.handsizes import SCHEDULES
 from cardrules.rules.model import (
     ExchangeMode,
     ExchangeTiming,
@@ -25,6 +24,7 @@ from cardrules.rules.model import (
     TurnUpTo,
     Vary,
 )
+from cardrules.rules.sizes import SCHEDULES
 
 __all__ = ["CONTRADICTIONS"]
 

@@ -1,5 +1,5 @@
 """The field makers of the rules model: an option with its documentation and source, a
-rule read on the model but never set, a rule derived from another, a nested section.
+rule derived from another, a nested section.
 
 The sections of :mod:`cardrules.rules.model` (and :mod:`cardrules.rules.contracts`) are
 frozen attrs classes built from these; the schema generator reads the metadata they leave.
@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["derived", "fixed", "opt", "section", "settable"]
+__all__ = ["derived", "opt", "section", "settable"]
 
 
 def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
@@ -32,16 +32,6 @@ def opt(default: Any, doc: str, *, source: str = "", **schema: Any) -> Any:
     if isinstance(default, (list, tuple)):
         return attrs.field(default=tuple(default), metadata=meta)
     return attrs.field(default=default, metadata=meta)
-
-
-def fixed(value: Any, doc: str, *, source: str = "") -> Any:
-    """A rule the engine always plays one way: read on the model, never set by a file.
-
-    Such a rule was an option with a single value. It stays readable (and citable, by
-    its ``source``) so that a rulebook can state it, but it is no key of the format: the
-    schema leaves it out and a file that sets it is told why (:data:`RETIRED`).
-    """
-    return attrs.field(default=value, init=False, metadata=_meta(doc, source))
 
 
 def derived(compute: Callable[[Any], Any], doc: str, *, follows: str, source: str = "") -> Any:
@@ -60,7 +50,7 @@ def _meta(doc: str, source: str) -> dict[str, Any]:
 
 
 def settable(field: attrs.Attribute[Any]) -> bool:
-    """Whether a rule file may set ``field`` (a :func:`fixed` or :func:`derived` rule may not).
+    """Whether a rule file may set ``field`` (a :func:`derived` rule may not).
 
     >>> from cardrules.rules.model import Flush
     >>> settable(attrs.fields(Flush).destination), settable(attrs.fields(Flush).next_deal)

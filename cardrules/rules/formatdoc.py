@@ -147,7 +147,7 @@ def _rows(cls: type, prefix: str = "") -> list[str]:
     rows: list[str] = []
     for f in attrs.fields(cls):
         if not settable(f):
-            continue  # a fixed or derived rule: no key of the format
+            continue  # a derived rule: no key of the format
         ftype = field_class(cls, f.name)
         if attrs.has(ftype):
             rows.extend(_rows(ftype, f"{prefix}{f.name}."))

@@ -640,12 +640,6 @@ def list_variants() -> list[VariantInfo]:
     return sorted(out, key=lambda v: (v.kind != Kind.GAME, v.name))
 
 
-def _refs(refs: Iterable[Ref]) -> list[Ref]:
-    if isinstance(refs, (str, os.PathLike)):
-        return [refs]
-    return list(refs)
-
-
 def _ref_text(ref: Ref) -> str:
     return os.fspath(ref)
 

@@ -57,7 +57,7 @@ def nest_overrides(overrides: Mapping[str, Any]) -> dict[str, Any]:
 def model_paths() -> dict[str, bool]:
     """Every dotted path a rule file may set, mapped to whether it is a section.
 
-    The model's fixed and derived rules (:func:`~cardrules.rules.model.settable`) are not.
+    The model's derived rules (:func:`~cardrules.rules.model.settable`) are not.
 
     >>> paths = model_paths()
     >>> paths["promoted.card"], paths["special_hands.flush"], "deal.hand_sizes" in paths

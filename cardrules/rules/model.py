@@ -5,7 +5,9 @@ the deal, trumps, declarations, the exchange, leads, following, tricks, special 
 challenges, partnerships, wagers, settlement, the session), and one for the game's own
 words for some of them (``words``). Each section here is a frozen attrs class whose field
 names are the YAML keys, so that a game recombines the same sections and the engine reads
-each option as a typed attribute.
+each option as a typed attribute. A section's class is named for its key (``pack``:
+:class:`Pack`), except the deal's and the session's, :class:`DealSection` and
+:class:`SessionSection`: ``Deal`` and ``Session`` name the engine's deal and session.
 
 The option enums (the words each option may take) are in :mod:`cardrules.rules.options`;
 this module re-exports them, so every option type can be imported from here.
@@ -34,12 +36,8 @@ from cardrules.rules.bounds import MAX_POINTS, MAX_TABLE
 from cardrules.rules.capacity import pack_capacity, pack_size
 from cardrules.rules.contracts import Bidding as Bidding
 from cardrules.rules.contracts import Contract as Contract
-from cardrules.rules.fields import derived, fixed, opt, section
+from cardrules.rules.fields import derived, opt, section
 from cardrules.rules.fields import settable as settable
-from cardrules.rules.handsizes import HandSizes as HandSizes
-from cardrules.rules.handsizes import Vary as Vary
-from cardrules.rules.handsizes import smallest
-from cardrules.rules.options import AllPass as AllPass
 from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import AnteExcused as AnteExcused
 from cardrules.rules.options import AwardTie as AwardTie
@@ -90,9 +88,7 @@ from cardrules.rules.options import Scoring as Scoring
 from cardrules.rules.options import SingleDefinition as SingleDefinition
 from cardrules.rules.options import SingleLoo as SingleLoo
 from cardrules.rules.options import StandWord as StandWord
-from cardrules.rules.options import ThreeTies as ThreeTies
 from cardrules.rules.options import ThrowUpWord as ThrowUpWord
-from cardrules.rules.options import TiedTrickLeader as TiedTrickLeader
 from cardrules.rules.options import TrickAndTie as TrickAndTie
 from cardrules.rules.options import TrickWinner as TrickWinner
 from cardrules.rules.options import TrumpAfterTrick as TrumpAfterTrick
@@ -100,11 +96,12 @@ from cardrules.rules.options import TrumpAfterTrickScope as TrumpAfterTrickScope
 from cardrules.rules.options import TrumpWhenVoid as TrumpWhenVoid
 from cardrules.rules.options import TurnUpTo as TurnUpTo
 from cardrules.rules.options import TwoOrMoreTrumps as TwoOrMoreTrumps
-from cardrules.rules.options import UnlimitedBasis as UnlimitedBasis
-from cardrules.rules.options import UnopposedHolder as UnopposedHolder
+from cardrules.rules.sizes import HandSizes as HandSizes
+from cardrules.rules.sizes import Vary as Vary
+from cardrules.rules.sizes import smallest
 from cardrules.rules.vocabulary import Words as Words
 from cardrules.rules.wagering import PeelSingle as PeelSingle
-from cardrules.rules.wagering import Session as Session
+from cardrules.rules.wagering import SessionSection as SessionSection
 from cardrules.rules.wagering import Settlement as Settlement
 from cardrules.rules.wagering import Wagers as Wagers
 
@@ -179,7 +176,7 @@ class Promoted:
 
 
 @attrs.frozen
-class Deal:
+class DealSection:
     """The deal: hands, the miss, and the packets cards go out in."""
 
     hand_size: int = opt(
@@ -260,9 +257,6 @@ class Declarations:
         False, "An ace turned up obliges the dealer to stand.", source="1.8.5, D77"
     )
     forced_play: ForcedPlay = section(ForcedPlay)
-    all_pass: AllPass = fixed(
-        AllPass.DEALER_TAKES_POOL, "All before the dealer throw up.", source="1.1.8.1"
-    )
     lone_stander: LoneStander = opt(
         LoneStander.DEALER_PLAYS_MISS_FOR_POOL,
         "One player stands before the dealer, the miss untaken.",
@@ -272,11 +266,6 @@ class Declarations:
         False,
         "The miss played for the pool pays a loo into the pool when it wins no trick.",
         source="D10",
-    )
-    miss_holder_unopposed: UnopposedHolder = fixed(
-        UnopposedHolder.TAKES_POOL,
-        "The only stander holds the miss and the dealer throws up.",
-        source="1.1.8.3",
     )
 
 
@@ -409,9 +398,6 @@ class Tricks:
     equal_ranks: EqualRanks = opt(
         EqualRanks.TIE, "Equal ranks in a rank-only trick.", source="1.5.4"
     )
-    tied_trick_leader: TiedTrickLeader = fixed(
-        TiedTrickLeader.SAME_LEADER, "Who leads after a tie.", source="D56"
-    )
 
 
 @attrs.frozen
@@ -488,7 +474,6 @@ class Challenges:
     one_trick_two_ties: OneTrickTwoTies = opt(
         OneTrickTwoTies.WINS, "One trick won, two tied.", source="D52"
     )
-    three_ties: ThreeTies = fixed(ThreeTies.NO_SCORE, "Every trick tied.", source="D53")
     point: int = opt(
         1,
         "Points for a throw-up, a refused put or a declined lead.",
@@ -594,7 +579,7 @@ class Rules:
     players: Players = section(Players)
     pack: Pack = section(Pack)
     promoted: Promoted = section(Promoted)
-    deal: Deal = section(Deal)
+    deal: DealSection = section(DealSection)
     trumps: Trumps = section(Trumps)
     declarations: Declarations = section(Declarations)
     bidding: Bidding = section(Bidding)
@@ -607,7 +592,7 @@ class Rules:
     partnerships: Partnerships = section(Partnerships)
     wagers: Wagers = section(Wagers)
     settlement: Settlement = section(Settlement)
-    session: Session = section(Session)
+    session: SessionSection = section(SessionSection)
     words: Words = section(Words)
 
     @property
@@ -627,7 +612,7 @@ def from_mapping(cls: type, data: dict[str, Any]) -> Any:
     Missing keys take the model's defaults; enum values become enums; lists
     become tuples. This is the one place raw mappings become the model.
 
-    >>> from_mapping(Deal, {"hand_size": 5, "packets": [3, 2]}).packets
+    >>> from_mapping(DealSection, {"hand_size": 5, "packets": [3, 2]}).packets
     (3, 2)
     """
     kwargs: dict[str, Any] = {}

@@ -14,7 +14,6 @@ from __future__ import annotations
 import enum
 
 __all__ = [
-    "AllPass",
     "Ante",
     "AnteExcused",
     "AwardTie",
@@ -65,9 +64,7 @@ __all__ = [
     "SingleDefinition",
     "SingleLoo",
     "StandWord",
-    "ThreeTies",
     "ThrowUpWord",
-    "TiedTrickLeader",
     "TrickAndTie",
     "TrickWinner",
     "TrumpAfterTrick",
@@ -75,8 +72,6 @@ __all__ = [
     "TrumpWhenVoid",
     "TurnUpTo",
     "TwoOrMoreTrumps",
-    "UnlimitedBasis",
-    "UnopposedHolder",
 ]
 
 
@@ -104,12 +99,6 @@ class MissPosition(Choice):
     BLOCK_AT_END = "block_at_end"
 
 
-class AllPass(Choice):
-    """All before the dealer throw up and nobody takes the miss."""
-
-    DEALER_TAKES_POOL = "dealer_takes_pool"
-
-
 class LoneStander(Choice):
     """Exactly one player stands on his own hand before the dealer (D9, D42)."""
 
@@ -118,12 +107,6 @@ class LoneStander(Choice):
     #: Games without a miss (D42): the dealer stands and plays, or throws up and the
     #: lone stander takes the pool without play.
     STANDER_TAKES_POOL_IF_DEALER_THROWS_UP = "stander_takes_pool_if_dealer_throws_up"
-
-
-class UnopposedHolder(Choice):
-    """The only stander holds the miss and the dealer throws up."""
-
-    TAKES_POOL = "takes_pool"
 
 
 class ExchangeMode(Choice):
@@ -272,12 +255,6 @@ class EqualRanks(Choice):
     FIRST_PLAYED_WINS = "first_played_wins"
 
 
-class TiedTrickLeader(Choice):
-    """Who leads after a tied trick (D56)."""
-
-    SAME_LEADER = "same_leader"
-
-
 class FlushDeclare(Choice):
     """When a flush is shown (D32, D33)."""
 
@@ -358,12 +335,6 @@ class OneTrickTwoTies(Choice):
     NO_SCORE = "no_score"
 
 
-class ThreeTies(Choice):
-    """All tricks tied (D53)."""
-
-    NO_SCORE = "no_score"
-
-
 class PassCard(Choice):
     """What a partner passes to the one who plays (D58)."""
 
@@ -430,12 +401,6 @@ class MixedFloor(Choice):
 
     NONE = "none"
     ORDINARY_LOO = "ordinary_loo"
-
-
-class UnlimitedBasis(Choice):
-    """What an unlimited loo equals (D19)."""
-
-    POOL_PLAYED_FOR = "pool_played_for"
 
 
 class SingleLoo(Choice):

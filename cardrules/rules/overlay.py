@@ -54,7 +54,7 @@ __all__ = [
     "NO_FINDER",
     "OVERRIDES",
     "Finder",
-    "Origin",
+    "Provenance",
     "Resolved",
     "RuleFile",
     "deep_merge",
@@ -159,7 +159,7 @@ NO_FINDER: Finder = _NoFinder()
 
 
 @attrs.frozen
-class Origin:
+class Provenance:
     """Where a value of the merged mapping was set: a file, its path in that file,
     and the step at which it was applied (later steps override earlier ones)."""
 
@@ -183,20 +183,20 @@ class Resolved:
     what went wrong.
 
     ``data`` holds only rule keys (no ``extends``, ``unset``...); ``provenance``
-    maps every path of ``data`` (mappings and leaves) to its :class:`Origin`;
+    maps every path of ``data`` (mappings and leaves) to its :class:`Provenance`;
     ``files`` lists every file read, in the order it was applied; ``top`` is the
     file resolved (None when only house rules were applied to the defaults).
     """
 
     data: dict[str, Any] = attrs.Factory(dict)
-    provenance: dict[PathKey, Origin] = attrs.Factory(dict)
+    provenance: dict[PathKey, Provenance] = attrs.Factory(dict)
     problems: list[Problem] = attrs.Factory(list)
     files: list[RuleFile] = attrs.Factory(list)
     house_rules: list[str] = attrs.Factory(list)
     game_keys: set[str] = attrs.Factory(set)
     top: RuleFile | None = None
 
-    def origin(self, path: Sequence[str | int]) -> Origin | None:
+    def origin(self, path: Sequence[str | int]) -> Provenance | None:
         """The origin of exactly ``path``, or None when the format's default applies."""
         return self.provenance.get(tuple(path))
 
@@ -293,7 +293,7 @@ class _Resolver:
         self.out = Resolved()
         self.step = 0
         self.reported: set[str] = set()
-        self.house_origin: Origin | None = None
+        self.house_origin: Provenance | None = None
         self.applied = 0
 
     # ------------------------------------------------------------------ problems
@@ -373,7 +373,7 @@ class _Resolver:
         skip = FILE_KEYS + METADATA_KEYS if role == "house_rule" else FILE_KEYS
         for key, value in data.items():
             if key not in skip:
-                self.set(self.out.data, (key,), value, Origin(f, (key,), self.step))
+                self.set(self.out.data, (key,), value, Provenance(f, (key,), self.step))
         refs = data.get("house_rules")
         if isinstance(refs, list):
             for index, ref in enumerate(refs):
@@ -388,7 +388,7 @@ class _Resolver:
             self.forget((key,))
         if "name" not in f.mapping:
             self.out.data["name"] = f.name
-            self.out.provenance[("name",)] = Origin(f, (), self.step)
+            self.out.provenance[("name",)] = Provenance(f, (), self.step)
 
     def house_rule(
         self, ref: str | RuleFile, near: RuleFile | None, site: PathKey, stack: tuple[RuleFile, ...]
@@ -432,7 +432,7 @@ class _Resolver:
         self.check_applies(rule, where, site)
         self.apply(rule, "house_rule", stack)
         self.out.house_rules.append(rule.name)
-        self.house_origin = Origin(where, site[:1], self.step)
+        self.house_origin = Provenance(where, site[:1], self.step)
 
     def check_applies(self, rule: RuleFile, where: RuleFile, site: PathKey) -> None:
         """Check a house rule's ``applies_to``: each must name a game that exists, and a
@@ -570,11 +570,11 @@ class _Resolver:
                     "override",
                 )
                 continue
-            self.set(self.out.data, (key,), value, Origin(source, (key,), self.step))
+            self.set(self.out.data, (key,), value, Provenance(source, (key,), self.step))
 
     # ------------------------------------------------------------------ merging
 
-    def set(self, target: dict[str, Any], path: PathKey, value: Any, origin: Origin) -> None:
+    def set(self, target: dict[str, Any], path: PathKey, value: Any, origin: Provenance) -> None:
         """Merge ``value`` at ``path`` (its last element is a key of ``target``)."""
         key = path[-1]
         assert isinstance(key, str)
@@ -587,7 +587,7 @@ class _Resolver:
         target[key] = copy_data(value)
         self.record(path, value, origin)
 
-    def record(self, path: PathKey, value: Any, origin: Origin) -> None:
+    def record(self, path: PathKey, value: Any, origin: Provenance) -> None:
         self.out.provenance[path] = origin
         if isinstance(value, dict):
             for sub, item in value.items():

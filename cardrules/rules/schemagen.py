@@ -100,7 +100,7 @@ def _class_schema(cls: type) -> dict[str, Any]:
     props: dict[str, Any] = {}
     for f in attrs.fields(cls):
         if not settable(f):
-            continue  # a fixed or derived rule: no key of the format
+            continue  # a derived rule: no key of the format
         default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
         sub = _type_schema(cls, f.name, default)
         doc = f.metadata.get("doc", "")

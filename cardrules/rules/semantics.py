@@ -23,7 +23,6 @@ from cardrules.errors import ERROR, WARNING, Problem
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
 from cardrules.rules.contradictions import CONTRADICTIONS as CONTRADICTIONS
-from cardrules.rules.handsizes import smallest
 from cardrules.rules.merging import copy_data
 from cardrules.rules.model import (
     BeCivil,
@@ -42,6 +41,7 @@ from cardrules.rules.model import (
     from_mapping,
 )
 from cardrules.rules.seating import dealer_sits_out
+from cardrules.rules.sizes import smallest
 
 if TYPE_CHECKING:
     from cardrules.rules.overlay import Resolved

@@ -19,7 +19,7 @@ import attrs
 
 from cardrules.rules.bounds import MAX_POINTS, MAX_ROUNDS, MAX_STAKE
 from cardrules.rules.contracts import Contract
-from cardrules.rules.fields import fixed, opt, section
+from cardrules.rules.fields import opt, section
 from cardrules.rules.options import (
     Ante,
     AnteExcused,
@@ -35,10 +35,9 @@ from cardrules.rules.options import (
     Scoring,
     SingleDefinition,
     SingleLoo,
-    UnlimitedBasis,
 )
 
-__all__ = ["PeelSingle", "Session", "Settlement", "Wagers"]
+__all__ = ["PeelSingle", "SessionSection", "Settlement", "Wagers"]
 
 
 @attrs.frozen
@@ -71,9 +70,6 @@ class Wagers:
     )
     mixed_floor: MixedFloor = opt(
         MixedFloor.NONE, "A mixed loo is at least the ordinary loo.", source="D20"
-    )
-    unlimited_basis: UnlimitedBasis = fixed(
-        UnlimitedBasis.POOL_PLAYED_FOR, "What an unlimited loo equals.", source="D19"
     )
     single_loo: SingleLoo = opt(
         SingleLoo.HALF_LOO,
@@ -125,7 +121,7 @@ class PeelSingle:
 
 
 @attrs.frozen
-class Session:
+class SessionSection:
     """A sequence of deals at one table."""
 
     first_dealer: FirstDealer = opt(

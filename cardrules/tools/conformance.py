@@ -22,7 +22,7 @@ import attrs
 
 from cardrules.engine.actions import CIVIL, PLAY, THROW_UP, action_text
 from cardrules.engine.duties import legality_reads_hidden_cards
-from cardrules.engine.record import replay
+from cardrules.engine.record import replay_under
 from cardrules.engine.sampling import Place, place_cards, put_cards
 from cardrules.engine.session import Origin, Session
 from cardrules.errors import CardRulesError, PlayError
@@ -253,7 +253,7 @@ def _unlisted(s: Session, legal: list[int], rng: random.Random) -> int | None:
 
 def _rebuilds(s: Session, rules: Rules) -> tuple[bool, str]:
     try:
-        again = replay(s.record(), rules=rules)
+        again = replay_under(s.record(), rules=rules)
     except CardRulesError as exc:
         return False, f"the record does not replay: {exc}"
     if snapshot(again) != snapshot(s):

@@ -30,8 +30,8 @@ NO_DIFFERENCES = "no differences"
 def differences(a: Rules, b: Rules, name_a: str = "A", name_b: str = "B") -> list[str]:
     """One line per rule that differs between ``a`` and ``b`` (empty when none).
 
-    >>> from cardrules.rules.model import Deal, Rules
-    >>> differences(Rules(), Rules(deal=Deal(miss=False)))
+    >>> from cardrules.rules.model import DealSection, Rules
+    >>> differences(Rules(), Rules(deal=DealSection(miss=False)))
     ['The miss: dealt in A, not in B']
     >>> differences(Rules(), Rules())
     []

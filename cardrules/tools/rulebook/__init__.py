@@ -27,7 +27,9 @@ The package's modules, in the order data flows through them:
 - :mod:`~cardrules.tools.rulebook.players_and_deal`, :mod:`~cardrules.tools.rulebook.declaring`,
   :mod:`~cardrules.tools.rulebook.play`, :mod:`~cardrules.tools.rulebook.special_hands`,
   :mod:`~cardrules.tools.rulebook.settlement`, :mod:`~cardrules.tools.rulebook.session`:
-  the sentence table, one module per section, with the rules that state the game's words
+  the sentence table, one module per section, with the rules for bids
+  (:mod:`~cardrules.tools.rulebook.bidding`) and for hand sizes that vary
+  (:mod:`~cardrules.tools.rulebook.handsizes`), and the rules that state the game's words
   where something changed them (:mod:`~cardrules.tools.rulebook.vocabulary`), put together
   in :mod:`~cardrules.tools.rulebook.table`;
 - :mod:`~cardrules.tools.rulebook.summary`: a game's one-line summary, from its rules;

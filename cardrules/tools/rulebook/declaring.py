@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from cardrules.rules.model import (
-    AllPass,
     ExchangeMode,
     ExchangeTiming,
     LoneStander,
@@ -16,7 +15,6 @@ from cardrules.rules.model import (
     Restock,
     Rules,
     TurnUpTo,
-    UnopposedHolder,
 )
 from cardrules.tools.rulebook.applies import declaring, exchanging, partners, throwing_up, with_miss
 from cardrules.tools.rulebook.rule import DECL, Phrase, Rule
@@ -214,15 +212,15 @@ DECLARING: tuple[Rule, ...] = (
     Rule(
         DECL,
         "Everyone throws up",
-        ("declarations.all_pass",),
-        {
-            AllPass.DEALER_TAKES_POOL: (
-                "the dealer takes the {pool}",
-                "If every player before the dealer {throws_up}{miss_untaken}, the dealer takes "
-                "the {pool} without play, whatever his cards{dealer_out_all_pass}.",
-            ),
-        },
+        (),
+        lambda r: (
+            "the dealer takes the {pool}",
+            "If every player before the dealer {throws_up}{miss_untaken}, the dealer takes "
+            "the {pool} without play, whatever his cards{dealer_out_all_pass}.",
+        ),
         applies=throwing_up,
+        in_diff=False,
+        cites=lambda r: ("one_way.everyone_throws_up",),
     ),
     Rule(
         DECL,
@@ -277,16 +275,16 @@ DECLARING: tuple[Rule, ...] = (
     Rule(
         DECL,
         "The holder of the miss unopposed",
-        ("declarations.miss_holder_unopposed",),
-        {
-            UnopposedHolder.TAKES_POOL: (
-                "takes the {pool}",
-                "If all the others before the dealer have {thrown_up} except one who took the "
-                "miss, and the dealer {throws_up} too{dealer_out_miss}, the holder of the miss "
-                "takes the {pool} without play.",
-            ),
-        },
+        (),
+        lambda r: (
+            "takes the {pool}",
+            "If all the others before the dealer have {thrown_up} except one who took the "
+            "miss, and the dealer {throws_up} too{dealer_out_miss}, the holder of the miss "
+            "takes the {pool} without play.",
+        ),
         applies=lambda r: throwing_up(r) and r.deal.miss,
+        in_diff=False,
+        cites=lambda r: ("one_way.miss_holder_unopposed",),
     ),
     Rule(
         DECL,

@@ -20,8 +20,6 @@ from cardrules.rules.model import (
     PamAndAce,
     PlayedOutValue,
     Rules,
-    ThreeTies,
-    TiedTrickLeader,
     TrickAndTie,
     TrickWinner,
     TrumpAfterTrick,
@@ -466,14 +464,11 @@ THE_PLAY: tuple[Rule, ...] = (
     Rule(
         PLAY,
         "After a tied trick",
-        ("tricks.tied_trick_leader",),
-        {
-            TiedTrickLeader.SAME_LEADER: (
-                "the same leader",
-                "After a tied trick, the player who led to it leads again.",
-            ),
-        },
+        (),
+        lambda r: ("the same leader", "After a tied trick, the player who led to it leads again."),
         applies=lambda r: rank_only(r) and r.tricks.equal_ranks is EqualRanks.TIE,
+        in_diff=False,
+        cites=lambda r: ("one_way.after_a_tied_trick",),
     ),
     Rule(
         PLAY,
@@ -614,11 +609,11 @@ THE_PLAY: tuple[Rule, ...] = (
     Rule(
         PLAY,
         "Every trick tied",
-        ("challenges.three_ties",),
-        {
-            ThreeTies.NO_SCORE: ("no score", "Every trick tied: neither scores."),
-        },
+        (),
+        lambda r: ("no score", "Every trick tied: neither scores."),
         applies=challenges,
+        in_diff=False,
+        cites=lambda r: ("one_way.every_trick_tied",),
     ),
     # Each challenge's sentence above gives its point: this one states the option for
     # differences only, so that the rulebook does not say it twice.

@@ -115,7 +115,7 @@ def _section_title(number: int, rules: Rules) -> str:
     return title
 
 
-Origin = Callable[[tuple[str, ...]], "str | None"]
+ChangedBy = Callable[[tuple[str, ...]], "str | None"]
 
 
 @attrs.frozen
@@ -132,7 +132,7 @@ class Heading:
 def rulebook(
     rules: Rules,
     base: Rules | None = None,
-    house_rules_origin: Origin | None = None,
+    house_rules_origin: ChangedBy | None = None,
     *,
     comment: str = "",
     heading: Heading | None = None,
@@ -201,7 +201,7 @@ def _plain(label: str) -> bool:
     return label in ("override", "changed") or label.startswith("changed by ")
 
 
-def _mark(changed: Sequence[str], origin: Origin | None) -> str:
+def _mark(changed: Sequence[str], origin: ChangedBy | None) -> str:
     labels: list[str] = []
     for key in changed:
         label = origin(tuple(_set_by(key).split("."))) if origin is not None else None

@@ -214,7 +214,7 @@ SETTLEMENT: tuple[Rule, ...] = (
     Rule(
         SETTLE,
         "An unlimited loo",
-        ("wagers.unlimited_basis",),
+        (),
         lambda r: (
             "the {pool} played for",
             "The {pool} played for is the whole {pool} of the deal, the stakes paid in, as it "
@@ -224,6 +224,8 @@ SETTLEMENT: tuple[Rule, ...] = (
             "is paid in and before it is divided.",
         ),
         applies=lambda r: pool(r) and r.wagers.loo is not LooMode.LIMITED,
+        in_diff=False,
+        cites=lambda r: ("one_way.unlimited_loo",),
     ),
     Rule(
         SETTLE,

@@ -32,7 +32,8 @@ The package, by the flow of a run:
   and tallied;
 - :mod:`~cardrules.tools.simulate.engine_reads`: what the tallies read from the engine
   beyond a session's results (a deal's hands, trump and flushes, action ids);
-- :mod:`~cardrules.tools.simulate.tally`: the layout of a session's counts;
+- :mod:`~cardrules.tools.simulate.tally`: the layout of a session's counts, and
+  :mod:`~cardrules.tools.simulate.mechanisms`: the counts a rule mechanism switches on;
 - :mod:`~cardrules.tools.simulate.pools`: where sessions are played (this process,
   worker processes, Ray), one interface;
 - :mod:`~cardrules.tools.simulate.workers`: the sessions sent to a pool in chunks and

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardrules.engine.arguments import MAX_SEED, players_of, whole
 from cardrules.errors import PlayError
 from cardrules.rules.model import Rules, Scoring
 from cardrules.tools.simulate.bots import BotSpec
@@ -45,6 +46,7 @@ def simulate(
     part of a run that grows with the deals); ``progress`` is called with the
     number of deals played so far.
     """
+    _check(rules, players, seed)
     plan = make_plan(rules, players, deals, seed, bots, series)
     (run,), _ = run_plans([plan], make_pool(backend, workers, address), progress)
     return summarise(plan, run)
@@ -83,6 +85,8 @@ def compare(
             f"{a.name} is played for {_UNIT[a.wagers.scoring]} and {b.name} for "
             f"{_UNIT[b.wagers.scoring]}: their results cannot be compared"
         )
+    _check(a, players, seed)
+    _check(b, players, seed)
     plan_a = make_plan(a, players, deals, seed, bots, series)
     plan_b = make_plan(b, plan_a.players, deals, seed, plan_a.bots, series)
     (ra, rb), pairing = run_plans([plan_a, plan_b], make_pool(backend, workers, address), progress)
@@ -92,3 +96,10 @@ def compare(
         summarise(plan_b, rb, house_rules_b),
         pairing.cross(),
     )
+
+
+def _check(rules: Rules, players: int | None, seed: int) -> None:
+    """The table size and the run's seed, checked as a session checks its own."""
+    if players is not None:
+        players_of(players, rules.players.min, rules.max_players, rules.title or rules.name)
+    whole("seed", seed, low=0, high=MAX_SEED)

@@ -1,5 +1,5 @@
-"""The section of the rules model for hand sizes that change from deal to deal, and the
-arithmetic of which sizes a table deals.
+"""The ``deal.sizes`` section of the rules model (hand sizes that change from deal to deal)
+and the arithmetic of which sizes a table deals.
 
 ``deal.sizes.vary`` says how many cards each player is dealt in each deal: ``fixed``, always
 ``deal.hand_size``; ``random``, a number drawn afresh for each deal, each from
