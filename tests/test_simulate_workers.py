@@ -144,8 +144,10 @@ def test_a_worker_killed_from_outside_stops_the_run_with_an_error() -> None:
     pool.start([plan])
     try:
         pool.submit(((0,), 0, 1)).result()  # the workers are up
-        jobs = [pool.submit(((0,), first, 256)) for first in range(0, 256 * 4, 256)]
-        time.sleep(0.3)  # each worker is playing a chunk of 256 sessions (a few seconds)
+        # Chunks of 4096 sessions: a worker plays one for seconds (256 took a tenth of a
+        # second on a fast machine, and were done before the kill).
+        jobs = [pool.submit(((0,), first, 4096)) for first in range(0, 4096 * 4, 4096)]
+        time.sleep(0.3)  # each worker is playing its first chunk
         victim = pool.pids[0]
         os.kill(victim, signal.SIGKILL)
         start = time.monotonic()
