@@ -26,7 +26,6 @@ from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, parse_action
 from cardrules.engine.deal import FixedDeal
 from cardrules.engine.encoding import Encoder
-from cardrules.engine.offer import Offer
 from cardrules.engine.space import action_space, from_compact, legal_indices, to_compact
 from cardrules.errors import ActionSyntaxError, ArgumentValueError, IllegalActionError
 from cardrules.players.base import SeatView
@@ -96,8 +95,7 @@ def test_the_call_ids_are_actions_of_the_api() -> None:
 def test_the_leader_of_the_ace_may_call_or_not() -> None:
     s = at_the_lead()
     assert s.legal_action_texts() == ["play AH civil", "play AH"]
-    offer = Offer()
-    s.deal.fill_offer(offer)
+    offer = s.deal.offer()
     assert offer.words == [AH_CIVIL] and offer.legal() == s.legal_actions()
 
 

@@ -325,8 +325,7 @@ def test_exchanges_are_counted_by_subsets() -> None:
 
 def test_the_exchanges_are_numbered_in_the_order_of_their_ids() -> None:
     hand = [2, 7, 30]  # 4C, 9C, 6H
-    offer = Offer()
-    offer.set_exchanges(1, [STAND, THROW_UP], hand, 3)
+    offer = Offer(1, [STAND, THROW_UP], EXCHANGE, hand, 3)
     assert (offer.kind, offer.count, offer.kinds) == (EXCHANGE, 7, 3)
     # One card: each; two: {4C, 9C}, {4C, 6H}, {9C, 6H} (ranked by the higher card first);
     # then all three.
@@ -345,29 +344,27 @@ def test_the_exchanges_are_numbered_in_the_order_of_their_ids() -> None:
     assert offer.exchange(0b101) == exchange_id([2, 30])
     assert exchange_id([2, 30]) in offer
     assert exchange_id([2, 31]) not in offer
-    offer.set_exchanges(1, [STAND], hand, 1)  # one card at most: the stock is nearly out
+    offer = Offer(1, [STAND], EXCHANGE, hand, 1)  # one card at most: the stock is nearly out
     assert offer.legal() == [STAND, *expected[:3]]
     assert exchange_id([2, 7]) not in offer
 
 
 def test_an_offer_of_cards_makes_ids_of_its_kind() -> None:
-    offer = Offer()
-    offer.set_cards(0, [THROW_UP], PLAY, [3, 40])
+    offer = Offer(0, [THROW_UP], PLAY, [3, 40])
     assert offer.legal() == [THROW_UP, PLAY + 3, PLAY + 40]
     assert offer.action(1) == PLAY + 40
     assert PLAY + 40 in offer
     assert PLAY + 41 not in offer
-    offer.set_words(0, [STAND])
+    offer = Offer(0, [STAND])
     assert (offer.kind, offer.count, offer.legal()) == (NO_KIND, 0, [STAND])
 
 
 def test_the_random_bot_draws_the_same_action_from_an_offer_as_from_the_list() -> None:
     s = cardrules.new_session("five-card-loo", players=5, seed=12)
-    offer = Offer()
     for _ in range(200):
         if s.is_over:
             break
-        s.deal.fill_offer(offer)
+        offer = s.deal.offer()
         a = RandomBot(random.Random(len(s.actions))).choose_offer(offer)
         b = RandomBot(random.Random(len(s.actions))).choose(SeatView(s, s.to_move))
         assert a == b

@@ -66,8 +66,8 @@ def _bidders(deal: DealState) -> list[int]:
     return deal.play.actors
 
 
-def legal_bid(deal: DealState, offer: Offer) -> None:
-    """The bidding phase's legal actions into ``offer``: the bids open to the seat to move."""
+def legal_bid(deal: DealState) -> Offer:
+    """The bidding phase's legal actions: the bids open to the seat to move."""
     bidders = _bidders(deal)
     bids = deal.decl.bids
     seat = deal.to_move
@@ -75,7 +75,7 @@ def legal_bid(deal: DealState, offer: Offer) -> None:
     last = all(bids[s] >= 0 for s in bidders if s != seat)
     tricks = deal.rules.deal.hand_size
     open_bids = legal_bids(deal.rules, tricks=tricks, others=others, last=last)
-    offer.set_cards(seat, [], BID, open_bids)
+    return Offer(seat, [], BID, open_bids)
 
 
 def apply_bid(deal: DealState, action: int) -> None:

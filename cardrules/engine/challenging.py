@@ -79,9 +79,9 @@ def decide_after_first_trick(deal: DealState) -> bool:
     return False
 
 
-def legal_decide(deal: DealState, offer: Offer) -> None:
-    """The elder's choice after the first trick, into ``offer``: put or throw up."""
-    offer.set_words(deal.to_move, sorted(windows(deal.rules.challenges.model).after_first_trick))
+def legal_decide(deal: DealState) -> Offer:
+    """The elder's choice after the first trick: put or throw up."""
+    return Offer(deal.to_move, sorted(windows(deal.rules.challenges.model).after_first_trick))
 
 
 def apply_decide(deal: DealState, action: int) -> None:
@@ -92,9 +92,9 @@ def apply_decide(deal: DealState, action: int) -> None:
         concede(deal, deal.to_move)
 
 
-def legal_respond(deal: DealState, offer: Offer) -> None:
-    """The answer to a put, into ``offer``: see it or refuse."""
-    offer.set_words(deal.to_move, [A.SEE, A.REFUSE])
+def legal_respond(deal: DealState) -> Offer:
+    """The answer to a put: see it or refuse."""
+    return Offer(deal.to_move, [A.SEE, A.REFUSE])
 
 
 def apply_respond(deal: DealState, action: int) -> None:

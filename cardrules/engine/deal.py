@@ -4,7 +4,7 @@ A :class:`Deal` is created by a :class:`~cardrules.engine.session.Session` (whic
 stakes and carries the pool) and moves through :class:`~cardrules.engine.phases.Phase`
 values, as OpenSpiel writes games: each phase is a module with its pair of functions, its
 legal actions and applying one, and :data:`PHASE_TABLE` names them. The legal actions are
-listed once, by kind, into an :class:`~cardrules.engine.offer.Offer`: :meth:`Deal.legal_actions`
+listed once, by kind, as an :class:`~cardrules.engine.offer.Offer`: :meth:`Deal.legal_actions`
 reads them as ids, the bots' fast path reads the offer itself. :meth:`Deal.apply` refuses
 an illegal action with the reason and leaves the state exactly as it was. Every mechanism
 is switched on by the rules model; nothing here knows a game by name.
@@ -147,22 +147,16 @@ class Deal(DealState):
         """The trump suit's letter, or None."""
         return self.view.trump_suit
 
-    def fill_offer(self, offer: Offer) -> None:
-        """Fill ``offer`` with the actions the seat to move may take, by kind (see
-        :mod:`cardrules.engine.offer`): the phase's legal actions, the one list of them."""
-        PHASE_TABLE[self.phase].legal(self, offer)
+    def offer(self) -> Offer:
+        """The actions the seat to move may take, by kind (see :mod:`cardrules.engine.offer`):
+        the phase's legal actions, the one list of them."""
+        return PHASE_TABLE[self.phase].legal(self)
 
     def legal_actions(self) -> list[int]:
         """The actions the seat to move may take, as sorted ids (empty when over)."""
-        return self._legal_ids()[:]
-
-    def _legal_ids(self) -> list[int]:
-        """The legal actions' ids, kept until the next action is applied."""
-        if self._legal is None:
-            offer = Offer()
-            self.fill_offer(offer)
-            self._legal = offer.legal()
-        return self._legal
+        if self._legal is None:  # kept until the next action is applied
+            self._legal = self.offer().legal()
+        return self._legal[:]
 
     def playable_cards(self) -> list[int]:
         """In trick play, the cards the player to move may play (the hand itself when any
@@ -176,13 +170,16 @@ class Deal(DealState):
         the rules forbid it; the state is then unchanged.
         """
         a = action if type(action) is int else parse_action(action)
-        legal = self._legal_ids()
-        if a not in legal:
-            raise refusal(self.view, a, legal)
-        self.apply_unchecked(a)
+        if self._legal is None:
+            self._legal = self.offer().legal()
+        if a not in self._legal:
+            raise refusal(self.view, a, self._legal)
+        self._legal = None
+        self.history.append((self.to_move, a))
+        PHASE_TABLE[self.phase].apply(self, a)
 
     def apply_unchecked(self, action: int) -> None:
-        """Apply an action taken from :meth:`legal_actions` (or :meth:`fill_offer`) without
+        """Apply an action taken from :meth:`legal_actions` (or :meth:`offer`) without
         checking it again."""
         self._legal = None
         self.history.append((self.to_move, action))
@@ -204,9 +201,9 @@ class Deal(DealState):
         return [public_form(self.rules, self.n, s, a, seat) for s, a in self.history]
 
 
-def _legal_over(deal: DealState, offer: Offer) -> None:
+def _legal_over(deal: DealState) -> Offer:
     """Nothing is legal once the deal is over."""
-    offer.set_words(deal.to_move, [])
+    return Offer(deal.to_move)
 
 
 def _apply_over(deal: DealState, action: int) -> None:  # pragma: no cover - nothing is legal
@@ -214,10 +211,10 @@ def _apply_over(deal: DealState, action: int) -> None:  # pragma: no cover - not
 
 
 class PhaseRow(NamedTuple):
-    """A phase's pair of functions: its legal actions, by kind, into an offer; and applying
+    """A phase's pair of functions: its legal actions, by kind, as an offer; and applying
     one of them for the seat to move."""
 
-    legal: Callable[[DealState, Offer], None]
+    legal: Callable[[DealState], Offer]
     apply: Callable[[DealState, int], None]
 
 

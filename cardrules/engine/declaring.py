@@ -8,11 +8,8 @@ which declarations are open: the deal lists a seat's declarations with it, and p
 reasoning about the declarations others made with the hands a sample gives them use it too.
 
 >>> import cardrules
->>> from cardrules.engine.offer import Offer
 >>> s = cardrules.new_session("three-card-loo", players=4, seed=7)
->>> offer = Offer()
->>> legal_declare(s.deal, offer)
->>> [A.action_text(a) for a in offer.legal()]
+>>> [A.action_text(a) for a in legal_declare(s.deal).legal()]
 ['stand', 'throw-up', 'take-miss']
 """
 
@@ -131,11 +128,11 @@ def next_declarer(deal: DealState) -> None:
     deal.to_move = seat
 
 
-def legal_declare(deal: DealState, offer: Offer) -> None:
-    """The declaring phase's legal actions, by kind, into ``offer``: the words open to the
-    seat to move, and the exchanges of the cards it may exchange."""
+def legal_declare(deal: DealState) -> Offer:
+    """The declaring phase's legal actions, by kind: the words open to the seat to move,
+    and the exchanges of the cards it may exchange."""
     words, limit = words_of(deal)
-    offer.set_exchanges(deal.to_move, words, exchangeable(deal), limit)
+    return Offer(deal.to_move, words, A.EXCHANGE, exchangeable(deal), limit)
 
 
 def apply_declare(deal: DealState, action: int) -> None:

@@ -4,9 +4,10 @@ An :class:`Offer` is the structured form of :meth:`Deal.legal_actions
 <cardrules.engine.deal.Deal.legal_actions>`, for play at speed: the words open to the
 seat (stand, throw up, take the miss...), and at most one kind of card action with its
 cards: the cards that may be played, given or discarded, or the hand whose subsets may be
-exchanged. :meth:`Deal.fill_offer <cardrules.engine.deal.Deal.fill_offer>` fills it from
-the same code that lists the legal actions, so the two never differ; an action id is made
-only for the action chosen (:meth:`Offer.action`, :meth:`Offer.exchange`).
+exchanged. Each phase of the deal lists its legal actions once, as an offer
+(:meth:`Deal.offer <cardrules.engine.deal.Deal.offer>`), and ``legal_actions()`` is the
+offer's ids, so the two never differ; the fast path makes an action id only for the action
+chosen (:meth:`Offer.action`, :meth:`Offer.exchange`).
 
 The actions of the kind are numbered in the order of their ids, so that the ``i``-th
 action of the kind is the ``i``-th id of the kind in ``legal_actions()``; the kinds are
@@ -16,8 +17,7 @@ uniformly, is :func:`~cardrules.players.draws.random_legal` with the same draws.
 >>> import cardrules
 >>> from cardrules.engine.actions import EXCHANGE, exchange_id
 >>> s = cardrules.new_session("five-card-loo", players=5, seed=3, dealer=0)
->>> offer = Offer()
->>> s.deal.fill_offer(offer)
+>>> offer = s.deal.offer()
 >>> offer.words, offer.kind == EXCHANGE, offer.count, len(offer.cards)
 ([0, 1], True, 31, 5)
 >>> offer.legal() == s.legal_actions()
@@ -89,60 +89,54 @@ _COUNTS = [[exchange_count(k, lim) for lim in range(k + 1)] for k in range(MAX_E
 
 
 class Offer:
-    """What the seat to move may do, by kind (see the module's text). Filled in place by
-    :meth:`Deal.fill_offer <cardrules.engine.deal.Deal.fill_offer>`; its lists belong to
-    the deal and hold only until the next action is applied: read them, never change them.
+    """What the seat ``seat`` may do, by kind (see the module's text): the ``words``, and
+    the actions of ``kind`` for each of ``cards`` (for EXCHANGE, each subset of the hand
+    ``cards`` of at most ``limit`` cards). Made by each phase of the deal
+    (:meth:`Deal.offer <cardrules.engine.deal.Deal.offer>`); its lists belong to the deal
+    and hold only until the next action is applied: read them, never change them.
+
+    >>> from cardrules.engine.actions import PLAY, THROW_UP
+    >>> offer = Offer(0, [THROW_UP], PLAY, [3, 40])
+    >>> offer.legal() == [THROW_UP, PLAY + 3, PLAY + 40], offer.action(1) == PLAY + 40
+    (True, True)
+    >>> Offer(0, [], EXCHANGE, [3, 40], 1).count  # either card alone
+    2
     """
 
     __slots__ = ("cards", "count", "kind", "limit", "seat", "words")
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        seat: int = -1,
+        words: list[int] = _NO_WORDS,
+        kind: int = NO_KIND,
+        cards: list[int] = _NO_WORDS,
+        limit: int = 0,
+    ) -> None:
         #: The seat to move.
-        self.seat = -1
+        self.seat = seat
         #: The word actions open (ids below :data:`~cardrules.engine.actions.PLAY`), sorted.
-        self.words: list[int] = _NO_WORDS
-        #: The card kind open: PLAY, GIVE, DISCARD or EXCHANGE, or :data:`NO_KIND`; or BID.
-        self.kind = NO_KIND
+        self.words = words
         #: The cards of that kind, sorted: to play, give or discard; for EXCHANGE, the hand;
         #: for BID, the numbers of tricks that may be bid.
-        self.cards: list[int] = _NO_WORDS
-        #: How many actions of that kind there are.
-        self.count = 0
+        self.cards = cards
         #: For EXCHANGE, the most cards that may be exchanged.
-        self.limit = 0
+        self.limit = limit
+        #: The card kind open: PLAY, GIVE, DISCARD or EXCHANGE, or :data:`NO_KIND`; or BID.
+        self.kind = kind
+        #: How many actions of that kind there are.
+        self.count = len(cards)
+        if kind == EXCHANGE:  # any non-empty subset of the hand, of at most limit cards
+            k = len(cards)
+            small = k <= MAX_EXCHANGE and limit <= k
+            self.count = _COUNTS[k][limit] if small else exchange_count(k, limit)
+            if not self.count:
+                self.kind = NO_KIND
 
     @property
     def kinds(self) -> int:
         """How many kinds of action are open: the words, and the card kind if any."""
         return len(self.words) + (self.kind != NO_KIND)
-
-    def set_words(self, seat: int, words: list[int]) -> None:
-        """Offer only ``words``."""
-        self.seat = seat
-        self.words = words
-        self.kind = NO_KIND
-        self.cards = _NO_WORDS
-        self.count = 0
-
-    def set_cards(self, seat: int, words: list[int], kind: int, cards: list[int]) -> None:
-        """Offer ``words`` and the card actions ``kind + c`` for each of ``cards``."""
-        self.seat = seat
-        self.words = words
-        self.kind = kind
-        self.cards = cards
-        self.count = len(cards)
-
-    def set_exchanges(self, seat: int, words: list[int], hand: list[int], limit: int) -> None:
-        """Offer ``words`` and exchanging any non-empty subset of ``hand`` of at most
-        ``limit`` cards (none when ``limit`` is 0)."""
-        self.seat = seat
-        self.words = words
-        k = len(hand)
-        count = _COUNTS[k][limit] if k <= MAX_EXCHANGE and limit <= k else exchange_count(k, limit)
-        self.kind = EXCHANGE if count else NO_KIND
-        self.cards = hand
-        self.count = count
-        self.limit = limit
 
     def action(self, i: int) -> int:
         """The id of the ``i``-th action of the card kind (in the order of ids)."""

@@ -11,10 +11,8 @@ remaining players play as if they had all stood.
 >>> import cardrules
 >>> from cardrules.engine import actions as A
 >>> from cardrules.engine.actions import action_text
->>> from cardrules.engine.offer import Offer
 >>> s = cardrules.new_session("put-four-handed", seed=2, dealer=3)  # seat 0 first
->>> offer = Offer()
->>> legal_pass(s.deal, offer)
+>>> offer = legal_pass(s.deal)
 >>> [action_text(a) for a in offer.words], offer.kind == A.GIVE, set(offer.cards) <= set(s.hand(0))
 (['receive'], True, True)
 """
@@ -31,8 +29,8 @@ from cardrules.rules.model import PassCard, ReceiverDiscard
 __all__ = ["apply_pass", "legal_pass"]
 
 
-def legal_pass(deal: DealState, offer: Offer) -> None:
-    """The passing phase's legal actions, by kind, into ``offer``: for a receiver who must
+def legal_pass(deal: DealState) -> Offer:
+    """The passing phase's legal actions, by kind: for a receiver who must
     discard, his cards (or his worst ones); else the cards he may give (all, or his best),
     and to receive instead where his partner has not chosen yet."""
     seat = deal.to_move
@@ -41,13 +39,12 @@ def legal_pass(deal: DealState, offer: Offer) -> None:
     if deal.passing.pending_discard == seat:
         if rules.receiver_discard == ReceiverDiscard.WORST:
             hand = sorted(deal.tb.extremes(hand, low=True))
-        offer.set_cards(seat, [], A.DISCARD, hand)
-        return
+        return Offer(seat, [], A.DISCARD, hand)
     gives = hand
     if rules.pass_card == PassCard.BEST:
         gives = sorted(deal.tb.extremes(hand, low=False))
     words = [A.RECEIVE] if deal.passing.step % 2 == 0 else []
-    offer.set_cards(seat, words, A.GIVE, gives)
+    return Offer(seat, words, A.GIVE, gives)
 
 
 def apply_pass(deal: DealState, action: int) -> None:

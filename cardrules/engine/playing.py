@@ -7,10 +7,8 @@ civil" binding the followers, and the rules' further duties (:mod:`~cardrules.en
 :func:`legal_play` and :func:`apply_play` are the phase's pair in the deal's phase table.
 
 >>> import cardrules
->>> from cardrules.engine.offer import Offer
 >>> s = cardrules.new_session("put", seed=3, dealer=1)
->>> offer = Offer()
->>> legal_play(s.deal, offer)
+>>> offer = legal_play(s.deal)
 >>> offer.legal() == s.legal_actions(), offer.cards == playable_cards(s.deal)
 (True, True)
 """
@@ -51,14 +49,14 @@ def playable_cards(deal: DealState) -> list[int]:
     return tb.duty(hand, cards, moment_now(play, deal.cards, player))
 
 
-def legal_play(deal: DealState, offer: Offer) -> None:
-    """The play phase's legal actions, by kind, into ``offer``: the challenges open (a
+def legal_play(deal: DealState) -> Offer:
+    """The play phase's legal actions, by kind: the challenges open (a
     throw-up, a put), a leader's call "Pam, be civil", then the cards he may play."""
     cards = playable_cards(deal)
     words = challenge_words(deal) if deal.rules.challenges.enabled else []
     if deal.tb.civil_call and not deal.play.cards:
         words = words + deal.tb.civil_lead(deal.cards.trump, cards)
-    offer.set_cards(deal.to_move, words, A.PLAY, cards)
+    return Offer(deal.to_move, words, A.PLAY, cards)
 
 
 def apply_play(deal: DealState, action: int) -> None:
@@ -84,9 +82,10 @@ def play_card(deal: DealState, card: int) -> None:
     pos = play.turn_pos
     player = play.in_play[pos]
     deal.cards.hands[player].remove(card)
-    play.cards.append(card)
+    trick = play.cards
+    trick.append(card)
     play.played.append((player, card))
-    if len(play.cards) == 1:
+    if len(trick) == 1:
         play.best, play.best_pos, play.tied = card, pos, False
     else:
         verdict = deal.tb.verdicts[deal.cards.trump][play.best * 52 + card]
@@ -94,8 +93,9 @@ def play_card(deal: DealState, card: int) -> None:
             play.best, play.best_pos, play.tied = card, pos, False
         elif verdict == 0:
             play.tied = True
-    if len(play.cards) < len(play.in_play):
-        play.turn_pos = (pos + 1) % len(play.in_play)
+    players = len(play.in_play)
+    if len(trick) < players:
+        play.turn_pos = (pos + 1) % players
         deal.to_move = play.actors[play.turn_pos]
     else:
         _end_trick(deal)

@@ -97,8 +97,7 @@ class RandomBot:
         >>> import cardrules
         >>> from cardrules.engine.offer import Offer
         >>> s = cardrules.new_session("five-card-loo", players=5, seed=3)
-        >>> offer = Offer()
-        >>> s.deal.fill_offer(offer)
+        >>> offer = s.deal.offer()
         >>> RandomBot(random.Random(8)).choose_offer(offer) == random_legal(
         ...     random.Random(8), s.legal_actions())
         True

@@ -93,7 +93,6 @@ def play_out(
     if len(bots) != session.players:
         raise PlayError(f"{len(bots)} bots for a table of {session.players}")
     fast: list[Callable[[Offer], int] | None] = [getattr(b, "choose_offer", None) for b in bots]
-    offer = Offer()
     cap = -1 if max_deals is None else max_deals
     while not session.is_over and session.deals_played != cap:
         if session.deal_over:
@@ -106,7 +105,7 @@ def play_out(
             if choose is None:
                 session.apply(bots[seat].choose(SeatView(session, seat)))
                 continue
-            deal.fill_offer(offer)
+            offer = deal.offer()
             action = choose(offer)
             if action in offer:
                 session.apply_unchecked(action)
