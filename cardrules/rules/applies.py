@@ -51,6 +51,7 @@ __all__ = [
     "ChallengeWindows",
     "challenge_throw_up",
     "challenge_windows",
+    "challenges_made",
     "choice_after_first_trick",
     "civil_call_needed",
     "civility_owed",
@@ -66,7 +67,9 @@ __all__ = [
     "lead_duties",
     "miss_may_be_taken",
     "miss_played_for_pool",
+    "model_windows",
     "must_follow_suit",
+    "partnerships_play",
     "plays_for_pool",
     "promoted_in_play",
     "puts_made",
@@ -105,7 +108,7 @@ def must_follow_suit(r: Rules) -> bool:
 
 
 def civility_possible(r: Rules) -> bool:
-    """"Pam, be civil" can be asked of anyone: a promoted card above the trumps, and
+    """ "Pam, be civil" can be asked of anyone: a promoted card above the trumps, and
     followers bound to follow suit, so that the lead of the ace of trumps may meet Pam
     (1.2.8: "When the ace of trumps is led ... the holder of Pam must not win the trick
     with Pam"). ``following.be_civil`` says how, here."""
@@ -113,7 +116,7 @@ def civility_possible(r: Rules) -> bool:
 
 
 def civility_owed(r: Rules) -> bool:
-    """"Pam, be civil" is in force: it is possible (:func:`civility_possible`) and
+    """ "Pam, be civil" is in force: it is possible (:func:`civility_possible`) and
     ``following.be_civil`` is not ``off`` (D30); ``following.civil_call`` then says whether
     it needs the call."""
     return civility_possible(r) and r.following.be_civil is not BeCivil.OFF
@@ -141,10 +144,16 @@ def first_lead_duties(r: Rules) -> bool:
 # --------------------------------------------------------------------------- declaring
 
 
+def partnerships_play(r: Rules) -> bool:
+    """Two sides of two partners play, one of each side receiving his partner's card
+    (1.6.1, 1.6.2)."""
+    return r.partnerships.enabled
+
+
 def declarations_made(r: Rules) -> bool:
     """Each player declares before the play whether he stands (1.1.7): declarations are
     on, and no partnership passes cards instead (1.6.2)."""
-    return r.declarations.enabled and not r.partnerships.enabled
+    return r.declarations.enabled and not partnerships_play(r)
 
 
 def throwing_up_allowed(r: Rules) -> bool:
@@ -298,12 +307,23 @@ _WINDOWS = {
 _NO_WINDOWS = ChallengeWindows()
 
 
+def model_windows(model: ChallengeModel) -> ChallengeWindows:
+    """The challenge windows of a model of ``challenges.model`` (D54)."""
+    return _WINDOWS[model]
+
+
 def challenge_windows(r: Rules) -> ChallengeWindows:
-    """The challenge windows of ``challenges.model`` (1.5.6, D54); none without
+    """The challenge windows of these rules (1.5.6, D54): their model's, or none without
     challenges."""
-    if not r.challenges.enabled:
+    if not challenges_made(r):
         return _NO_WINDOWS
     return _WINDOWS[r.challenges.model]
+
+
+def challenges_made(r: Rules) -> bool:
+    """Players challenge during the play, throwing up and putting, as in Put (1.5.6):
+    between two sides, for points."""
+    return r.challenges.enabled
 
 
 def puts_made(r: Rules) -> bool:
@@ -316,7 +336,7 @@ def challenge_throw_up(r: Rules) -> bool:
     """A player may throw up during the play: a window allows it, the follower may decline
     a lead (D55), or a put seen does not bind (D57)."""
     ch = r.challenges
-    return ch.enabled and (
+    return challenges_made(r) and (
         THROW_UP in challenge_windows(r).every() or ch.follower_may_concede or not ch.put_binding
     )
 
