@@ -6,6 +6,16 @@
 
 from __future__ import annotations
 
+from cardrules.rules.applies import (
+    declarations_made,
+    exchange_cap,
+    exchanges_made,
+    miss_may_be_taken,
+    miss_played_for_pool,
+    partnerships_play,
+    throwing_up_allowed,
+    turn_up_held,
+)
 from cardrules.rules.model import (
     AllPass,
     ExchangeMode,
@@ -15,10 +25,8 @@ from cardrules.rules.model import (
     ReceiverDiscard,
     Restock,
     Rules,
-    TurnUpTo,
     UnopposedHolder,
 )
-from cardrules.tools.rulebook.applies import declaring, exchanging, partners, throwing_up, with_miss
 from cardrules.tools.rulebook.rule import DECL, Phrase, Rule
 from cardrules.tools.rulebook.terms import terms
 from cardrules.tools.rulebook.words import join_words, plural, suit_name
@@ -43,7 +51,7 @@ def _no_miss_no_exchange(r: Rules) -> str:
     parts = []
     if r.deal.miss:
         parts.append("the miss is withdrawn and put with the undealt cards unexposed")
-    if r.exchange.mode is not ExchangeMode.NONE:
+    if exchanges_made(r):
         parts.append(f"nobody {terms(r).exchanges}")
     return "".join((", and " if i == len(parts) - 1 else ", ") + p for i, p in enumerate(parts))
 
@@ -71,7 +79,7 @@ def _take_miss(r: Rules) -> Phrase:
 
 
 def _declaring(r: Rules) -> Phrase:
-    if r.declarations.enabled:
+    if declarations_made(r):
         return (
             "in turn before the play",
             "Beginning with the elder hand and ending with the dealer, each player in turn "
@@ -101,15 +109,15 @@ def _declaring(r: Rules) -> Phrase:
 
 def _exchange_cap(r: Rules) -> Phrase:
     """The most cards one may exchange, and the cap at a large table."""
-    ex = r.exchange
-    most = r.deal.hand_size if ex.max_cards is None else ex.max_cards
+    large_from = r.exchange.max_cards_from
+    most = exchange_cap(r, r.players.min if large_from is None else large_from - 1)
     first = f"A player may {terms(r).exchange} at most {plural(most, 'card')}"
-    if ex.max_cards_from is None:
+    if large_from is None:
         return f"at most {most}", first + "."
-    large = min(most, ex.max_cards_large)
+    large = exchange_cap(r, large_from)
     return (
-        f"at most {most}, {large} from {ex.max_cards_from} players",
-        f"{first}; with {ex.max_cards_from} or more players, at most {plural(large, 'card')}.",
+        f"at most {most}, {large} from {large_from} players",
+        f"{first}; with {large_from} or more players, at most {plural(large, 'card')}.",
     )
 
 
@@ -173,7 +181,7 @@ DECLARING: tuple[Rule, ...] = (
             ),
             False: ("not allowed", "Nobody may {throw_up_hand}: every player must play."),
         },
-        applies=declaring,
+        applies=declarations_made,
     ),
     Rule(
         DECL,
@@ -183,7 +191,7 @@ DECLARING: tuple[Rule, ...] = (
             True: ("the dealer plays", "When the turn-up is an ace, the dealer must play."),
             False: ("no duty", "An ace turned up lays no duty on the dealer."),
         },
-        applies=lambda r: throwing_up(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        applies=lambda r: throwing_up_allowed(r) and turn_up_held(r),
         quiet=lambda r: not r.declarations.dealer_plays_on_ace,
     ),
     Rule(
@@ -191,7 +199,7 @@ DECLARING: tuple[Rule, ...] = (
         "The miss",
         ("deal.miss",),
         lambda r: _take_miss(r),
-        applies=with_miss,
+        applies=miss_may_be_taken,
         in_diff=False,
         cites=lambda r: ("declarations.enabled",),  # taking the miss is a declaration (1.1.7)
     ),
@@ -200,7 +208,7 @@ DECLARING: tuple[Rule, ...] = (
         "Forced play",
         ("declarations.forced_play.turn_up_suits",),
         _forced,
-        applies=lambda r: r.declarations.enabled and r.trumps.turn_up,
+        applies=lambda r: declarations_made(r) and r.trumps.turn_up,
         quiet=lambda r: not r.declarations.forced_play.turn_up_suits,
     ),
     Rule(
@@ -208,7 +216,7 @@ DECLARING: tuple[Rule, ...] = (
         "Forced play in a single",
         ("declarations.forced_play.on_single",),
         _on_single,
-        applies=declaring,
+        applies=declarations_made,
         quiet=lambda r: not r.declarations.forced_play.on_single,
     ),
     Rule(
@@ -222,7 +230,7 @@ DECLARING: tuple[Rule, ...] = (
                 "the {pool} without play, whatever his cards{dealer_out_all_pass}.",
             ),
         },
-        applies=throwing_up,
+        applies=throwing_up_allowed,
     ),
     Rule(
         DECL,
@@ -251,7 +259,7 @@ DECLARING: tuple[Rule, ...] = (
                 "{stander} takes the {pool} without play{dealer_out_lone}.",
             ),
         },
-        applies=throwing_up,
+        applies=throwing_up_allowed,
     ),
     Rule(
         DECL,
@@ -268,11 +276,7 @@ DECLARING: tuple[Rule, ...] = (
                 "The miss played for the {pool} is not {looed} when it wins no trick.",
             ),
         },
-        applies=lambda r: (
-            throwing_up(r)
-            and r.deal.miss
-            and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-        ),
+        applies=lambda r: throwing_up_allowed(r) and miss_played_for_pool(r),
     ),
     Rule(
         DECL,
@@ -286,7 +290,7 @@ DECLARING: tuple[Rule, ...] = (
                 "takes the {pool} without play.",
             ),
         },
-        applies=lambda r: throwing_up(r) and r.deal.miss,
+        applies=lambda r: throwing_up_allowed(r) and r.deal.miss,
     ),
     Rule(
         DECL,
@@ -301,8 +305,8 @@ DECLARING: tuple[Rule, ...] = (
                 "{exchange}, and a card {laid_out} cannot be taken back.",
             ),
         },
-        applies=declaring,
-        quiet=lambda r: r.exchange.mode is ExchangeMode.NONE and not r.deal.miss,
+        applies=declarations_made,
+        quiet=lambda r: not exchanges_made(r) and not r.deal.miss,
     ),
     Rule(
         DECL,
@@ -318,15 +322,15 @@ DECLARING: tuple[Rule, ...] = (
                 "Having {exchanged}, a player may still {throw_up_hand}.",
             ),
         },
-        applies=exchanging,
+        applies=exchanges_made,
     ),
     Rule(
         DECL,
         "The turn-up in exchange",
         ("exchange.turnup_drawable",),
         lambda r: _turnup_drawable(r),
-        applies=lambda r: exchanging(r) and r.trumps.turn_up,
-        quiet=lambda r: r.trumps.turn_up_to is TurnUpTo.DEALER,
+        applies=lambda r: exchanges_made(r) and r.trumps.turn_up,
+        quiet=turn_up_held,
     ),
     Rule(
         DECL,
@@ -345,7 +349,7 @@ DECLARING: tuple[Rule, ...] = (
                 "player left alone takes the {pool} without play and draws nothing.",
             ),
         },
-        applies=exchanging,
+        applies=exchanges_made,
         quiet=lambda r: r.exchange.timing is ExchangeTiming.WITH_DECLARATION,
     ),
     Rule(
@@ -353,7 +357,7 @@ DECLARING: tuple[Rule, ...] = (
         "How many may be exchanged",
         ("exchange.max_cards", "exchange.max_cards_from", "exchange.max_cards_large"),
         lambda r: _exchange_cap(r),
-        applies=exchanging,
+        applies=exchanges_made,
         quiet=lambda r: r.exchange.max_cards is None and r.exchange.max_cards_from is None,
     ),
     Rule(
@@ -361,7 +365,7 @@ DECLARING: tuple[Rule, ...] = (
         "The dealer's turn-up in exchange",
         ("exchange.dealer_may_discard_turnup",),
         lambda r: _dealer_turnup(r),
-        applies=lambda r: exchanging(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        applies=lambda r: exchanges_made(r) and turn_up_held(r),
     ),
     Rule(
         DECL,
@@ -388,7 +392,7 @@ DECLARING: tuple[Rule, ...] = (
                 "of the players who have {thrown_up} stay where they lie.",
             ),
         },
-        applies=exchanging,
+        applies=exchanges_made,
         # Without restocking, the rule on the turn-up in exchange says so already.
         quiet=lambda r: r.exchange.restock is Restock.NONE,
     ),
@@ -410,7 +414,7 @@ DECLARING: tuple[Rule, ...] = (
                 "further part.",
             ),
         },
-        applies=partners,
+        applies=partnerships_play,
     ),
     Rule(
         DECL,
@@ -426,6 +430,6 @@ DECLARING: tuple[Rule, ...] = (
                 "The player who receives the card lays out his worst card in lieu of it.",
             ),
         },
-        applies=partners,
+        applies=partnerships_play,
     ),
 )
