@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from cardrules.rules.applies import turn_up_held
 from cardrules.rules.model import (
     DealStart,
     MissPosition,
@@ -242,7 +243,7 @@ THE_DEAL: tuple[Rule, ...] = (
             ),
             False: ("none", "No card is turned up, and there are no trumps."),
         },
-        quiet=lambda r: r.trumps.turn_up and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        quiet=turn_up_held,
     ),
     Rule(
         D,
