@@ -16,7 +16,7 @@ from cardrules.engine.actions import action_text, exchange_cards
 from cardrules.engine.phases import BID, DECLARE, OVER, PARTNER, PLAY
 from cardrules.engine.view import DealView
 from cardrules.errors import GameOverError, IllegalActionError
-from cardrules.rules.applies import civil_call_needed, civility_owed
+from cardrules.rules.applies import civil_call_needed, civility_owed, throwing_up_allowed
 
 
 def refusal(deal: DealView, a: int, legal: Sequence[int]) -> Exception:
@@ -138,7 +138,7 @@ def declare_reason(deal: DealView, a: int) -> str:
     if a == A.THROW_UP:
         if deal.drawing == 2:
             return "everybody has declared: stand pat or exchange"
-        if not r.declarations.allow_throw_up:
+        if not throwing_up_allowed(r):
             return "these rules do not allow throwing up"
         if deal.turnup in deal.tables.binding_turnups:
             return "an ace is turned up: the dealer must play"

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from cardrules.rules.applies import flushes_count
+from cardrules.rules.applies import flushes_count, rank_only
 from cardrules.rules.model import (
     FlushDeclare,
     FlushDestination,
@@ -15,7 +15,6 @@ from cardrules.rules.model import (
     FlushOrder,
     FlushPayers,
     FlushSameClass,
-    TrickWinner,
 )
 from cardrules.tools.rulebook.rule import SPECIAL, Rule
 
@@ -34,7 +33,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
             ),
             False: ("not counted", "No hand wins without play: flushes do not count."),
         },
-        applies=lambda r: r.tricks.winner is TrickWinner.SUIT_AND_TRUMPS,
+        applies=lambda r: not rank_only(r),
         quiet=lambda r: not r.special_hands.flush.enabled,
     ),
     Rule(
