@@ -354,7 +354,7 @@ MUST_ASK: dict[str, set[str]] = {
         "cardrules/engine/refusals.py",
     },
     "must_follow_suit": {"cardrules/engine/tricks.py", "cardrules/tools/rulebook/play.py"},
-    "trumps_in_play": {"cardrules/rules/semantics.py", "cardrules/tools/rulebook/play.py"},
+    "trumps_in_play": {"cardrules/tools/rulebook/play.py"},
     "promoted_in_play": {"cardrules/tools/rulebook/play.py"},
     "rank_only": {
         "cardrules/engine/tables.py",

@@ -28,7 +28,6 @@ from cardrules.rules.applies import (
     miss_played_for_pool,
     plays_for_pool,
     rank_only,
-    trumps_in_play,
     turn_up_held,
 )
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
@@ -310,7 +309,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         "partners pass cards instead of declaring (partnerships.enabled)",
     ),
     (("exchange",), lambda r: r.exchange.mode is not ExchangeMode.NONE, "exchange.mode is none"),
-    (_NO_TRUMPS, trumps_in_play, "there are no trumps (trumps.turn_up is false)"),
+    (_NO_TRUMPS, lambda r: r.trumps.turn_up, "there are no trumps (trumps.turn_up is false)"),
     (("leads",), lambda r: r.leads.enforced, "leads.enforced is false"),
     (
         ("promoted.name", "following.be_civil", "following.civil_call", "leads.pam_and_ace"),
