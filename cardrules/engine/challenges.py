@@ -15,12 +15,15 @@ from __future__ import annotations
 import attrs
 
 from cardrules.engine.actions import PUT, THROW_UP
+from cardrules.rules import applies
 from cardrules.rules.model import ChallengeModel, Challenges, OneTrickTwoTies, PlayedOutValue
 
 
 @attrs.frozen
 class Windows:
-    """When each challenge may be made, before a put has been seen.
+    """When each challenge may be made, before a put has been seen, as action ids: the
+    windows of :func:`~cardrules.rules.applies.challenge_windows` (D54), whose fields are
+    the same.
 
     ``first_lead``: extra actions of the elder before leading to the first
     trick; ``later_lead``: of any leader at a later trick; ``follow_first``:
@@ -35,18 +38,21 @@ class Windows:
     after_first_trick: tuple[int, ...] = ()
 
 
-_WINDOWS = {
-    # Hoyle [S002]: the non-dealer may throw up before leading; the dealer may decline to
-    # play to the lead; once the first trick is played the non-dealer puts or throws up.
-    ChallengeModel.HOYLE: Windows(first_lead=(THROW_UP,), after_first_trick=(PUT, THROW_UP)),
-    # Enquire Within [S000 101-102]: the adversary may say "I put" before playing; after the
-    # first trick the eldest says "I put" or throws his cards on the pack.
-    ChallengeModel.ENQUIRE_WITHIN: Windows(follow_first=(PUT,), after_first_trick=(PUT, THROW_UP)),
-    # Parlett [WP]: either player about to lead may throw in, lead silently or say "Put".
-    ChallengeModel.PARLETT: Windows(first_lead=(PUT, THROW_UP), later_lead=(PUT, THROW_UP)),
-    # Cotton 1674 [pagat]: the non-dealer may put before his first lead.
-    ChallengeModel.COTTON: Windows(first_lead=(PUT,)),
-}
+_IDS = {applies.PUT: PUT, applies.THROW_UP: THROW_UP}
+
+
+def _ids(words: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(_IDS[w] for w in words)
+
+
+def _windows(model: ChallengeModel) -> Windows:
+    w = applies.model_windows(model)
+    return Windows(
+        _ids(w.first_lead), _ids(w.later_lead), _ids(w.follow_first), _ids(w.after_first_trick)
+    )
+
+
+_WINDOWS = {model: _windows(model) for model in ChallengeModel}
 
 
 def windows(model: ChallengeModel) -> Windows:

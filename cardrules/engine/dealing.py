@@ -23,8 +23,9 @@ from cardrules.engine.parts import Cards
 from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import Tables
 from cardrules.errors import RecordError
+from cardrules.rules.applies import turn_up_held
 from cardrules.rules.bounds import MAX_TABLE
-from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Restock, Rules, TurnUpTo
+from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Restock, Rules
 from cardrules.rules.sizes import MOST_CARDS
 
 __all__ = [
@@ -39,7 +40,6 @@ __all__ = [
     "deals_miss",
     "receivers",
     "shuffle",
-    "turn_up_held",
 ]
 
 
@@ -343,17 +343,6 @@ def deal_places(rules: Rules, ctx: DealContext, order: Sequence[int]) -> list[De
     elif r.trumps.turn_up:
         out.append(("turn_up", 0))
     return out
-
-
-def turn_up_held(rules: Rules) -> bool:
-    """Whether the turn-up is the dealer's own last card, kept in his hand
-    (``trumps.turn_up_to: dealer``, 1.8.4, D77), rather than the next card.
-
-    >>> from cardrules.rules.model import Rules, Trumps
-    >>> turn_up_held(Rules()), turn_up_held(Rules(trumps=Trumps(turn_up_to=TurnUpTo.DEALER)))
-    (False, True)
-    """
-    return rules.trumps.turn_up and rules.trumps.turn_up_to is TurnUpTo.DEALER
 
 
 def _dealer_card(text: str, hand: Sequence[int], dealer: int) -> int:

@@ -22,7 +22,7 @@ from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards_of, exchange_ids
 from cardrules.engine.offer import Offer
 from cardrules.engine.phases import DECLARE, OUT, PARTNER, STOOD, THREW
-from cardrules.engine.restock import drawable, exchange_cap, restock
+from cardrules.engine.restock import drawable, restock
 from cardrules.engine.settlement import flush_holders, pool_to, settle_exposed_single
 from cardrules.engine.state import DealState
 from cardrules.engine.tables import Tables
@@ -35,7 +35,13 @@ from cardrules.engine.transitions import (
     stand_all,
 )
 from cardrules.engine.view import DealView
-from cardrules.rules.model import ExchangeMode, FirstDeal, FlushDeclare, LoneStander, Rules
+from cardrules.rules.applies import (
+    declarations_made,
+    exchanges_made,
+    miss_played_for_pool,
+    throwing_up_allowed,
+)
+from cardrules.rules.model import FirstDeal, Rules
 from cardrules.rules.seating import dealer_sits_out
 
 __all__ = [
@@ -86,15 +92,14 @@ def open_deal(deal: DealState) -> None:
         cards.miss = None
     if dealer_sits_out(rules, deal.n):
         status[deal.dealer] = OUT
-    flush = rules.special_hands.flush
-    if flush.enabled and flush.declare == FlushDeclare.AT_ONCE:
+    if deal.tb.flush_at_once:
         # Hoffmann: the holder "at once turns up his cards"; nobody may throw up [S001].
         seats = [s for s in deal.order if status[s] != OUT]
         if flush_holders(DealView(deal), seats):
             stand_all(deal)
             settle_flush_of(deal, seats)
             return
-    if forced or not rules.declarations.enabled:
+    if forced or not declarations_made(rules):
         stand_all(deal)
         after_declarations(deal)
         return
@@ -188,8 +193,7 @@ def _exchange(deal: DealState, seat: int, action: int) -> bool:
         hand.append(stock.pop())
     hand.sort()
     deal.decl.exchanged[seat] = len(out)
-    at_once = deal.rules.special_hands.flush.declare == FlushDeclare.AT_ONCE
-    return at_once and flush_shown(deal, seat)
+    return deal.tb.flush_at_once and flush_shown(deal, seat)
 
 
 def legal_declarations(view: DealView, seat: int) -> list[int]:
@@ -210,7 +214,7 @@ def legal_declarations(view: DealView, seat: int) -> list[int]:
         stock=view.drawable(seat),
         bound=seat == view.dealer and view.turnup in view.tables.binding_turnups,
         keep=view.turnup if seat == view.dealer and view.tables.kept_turnup else -1,
-        cap=exchange_cap(view.rules, view.players),
+        cap=view.tables.caps[view.players],
         drawing=view.drawing,
     )
 
@@ -236,7 +240,8 @@ def declaration_options(
     the declarations others made with the hands a sample gives them. ``bound``: the seat
     may not throw up (the dealer on a turned ace, 1.8.5); ``keep``: a card of ``hand`` that
     may not be exchanged (the dealer's turn-up where he may not discard it), -1 for none;
-    ``cap``: the most cards the table lets one exchange (:func:`exchange_cap`); ``drawing``:
+    ``cap``: the most cards the table lets one exchange
+    (:func:`~cardrules.rules.applies.exchange_cap`); ``drawing``:
     0 where the exchanges go with the declarations, 1 declaring before a draw, 2 in it.
     """
     words, limit = declaration_words(
@@ -281,13 +286,8 @@ def declaration_words(
     out = [A.STAND]
     if drawing == 2:  # the draw after the declarations: stand pat, or exchange (D78)
         return out, 0 if exchanged else min(hand_size, stock)
-    may_throw = rules.declarations.allow_throw_up and not bound
-    play_miss = (
-        miss_there
-        and dealer
-        and rules.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-        and standers == 1
-    )
+    may_throw = throwing_up_allowed(rules) and not bound
+    play_miss = miss_there and dealer and miss_played_for_pool(rules) and standers == 1
     if play_miss:
         # One stander on his own hand: the dealer stands, takes the miss, or defends the
         # miss for the pool (1.1.8.2, D9); under dealer_may_concede he may throw up.
@@ -299,7 +299,7 @@ def declaration_words(
     if play_miss:
         out.append(A.PLAY_MISS)
     limit = 0
-    if rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER and not exchanged and not drawing:
+    if exchanges_made(rules) and not exchanged and not drawing:
         limit = min(hand_size, stock)
     return out, limit
 

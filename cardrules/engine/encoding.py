@@ -80,13 +80,13 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardrules.engine.dealing import turn_up_held
 from cardrules.engine.duties import moment_now, shown_out
 from cardrules.engine.handsize import widest_rules
 from cardrules.engine.phases import OUT, STOOD, THREW, UNDECIDED, Phase
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
-from cardrules.rules.model import LoneStander, OthersVoid, Rules
+from cardrules.rules.applies import miss_played_for_pool, turn_up_held
+from cardrules.rules.model import OthersVoid, Rules
 
 if TYPE_CHECKING:
     from cardrules.engine.session import Session
@@ -124,17 +124,6 @@ for _status, _name in (
     (OUT, "out"),
 ):
     _STATUS_FIELDS[_status] = _F[_name]
-
-
-def _miss_plays(rules: Rules) -> bool:
-    """Whether the miss can be played for the pool, as a player of its own."""
-    d = rules.declarations
-    return (
-        rules.deal.miss
-        and d.enabled
-        and not rules.partnerships.enabled
-        and d.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-    )
 
 
 #: Where a seat's fields are, from where its fields begin: the flags and bytes written for
@@ -203,7 +192,7 @@ class Encoder:
         for i, c in enumerate(pack):
             self._pos[c] = i
         self._npack = npack
-        self._slots = players + (1 if _miss_plays(rules) else 0)
+        self._slots = players + (1 if miss_played_for_pool(rules) else 0)
         width = len(SEAT_FIELDS)
         #: ``_slot_of[seat][p]``: the slot of player ``p`` (a seat, or ``players`` for the
         #: miss) seen from ``seat``.

@@ -22,10 +22,10 @@ from typing import Any, Protocol
 
 from cardrules.cards import card_text, sorted_cards
 from cardrules.engine.deal import Deal
-from cardrules.engine.dealing import turn_up_held
 from cardrules.engine.duties import moment_now, shown_out
 from cardrules.engine.phases import OUT, PLAY, STOOD, THREW, UNDECIDED
 from cardrules.engine.view import DealView
+from cardrules.rules.applies import turn_up_held
 from cardrules.rules.model import Finish, OthersVoid, Rules
 
 

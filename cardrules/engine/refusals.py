@@ -14,10 +14,9 @@ from cardrules.cards import NO_TRUMP, card_text, sorted_cards
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards
 from cardrules.engine.phases import BID, DECLARE, OVER, PARTNER, PLAY
-from cardrules.engine.restock import exchange_cap
 from cardrules.engine.view import DealView
 from cardrules.errors import GameOverError, IllegalActionError
-from cardrules.rules.model import BeCivil, CivilCall, ExchangeMode
+from cardrules.rules.applies import civil_call_needed, civility_owed, throwing_up_allowed
 
 
 def refusal(deal: DealView, a: int, legal: Sequence[int]) -> Exception:
@@ -74,13 +73,13 @@ def _civil(deal: DealView, c: int) -> bool:
     "Pam, be civil" where civility needs it (1.2.8)."""
     tb = deal.tables
     trump = deal.trump
-    fol = deal.rules.following
+    r = deal.rules
     return (
         trump != NO_TRUMP
         and c == tb.promoted[trump]
         and deal.trick_cards[0] == tb.ace_of[trump]
-        and fol.be_civil is not BeCivil.OFF
-        and (deal.civil_called or fol.civil_call is CivilCall.NOT_NEEDED)
+        and civility_owed(r)
+        and (deal.civil_called or not civil_call_needed(r))
     )
 
 
@@ -88,8 +87,7 @@ def civil_call_reason(deal: DealView, a: int) -> str:
     """Why leading an ace with the call "Pam, be civil" is refused."""
     tb = deal.tables
     if not tb.civil_call:
-        fol = deal.rules.following
-        if fol.be_civil is BeCivil.OFF or not any(p >= 0 for p in tb.promoted):
+        if not civility_owed(deal.rules):
             return 'these rules have no call "Pam, be civil"'
         return "civility needs no call in these rules: lead the ace of trumps without it"
     if deal.trick_cards:
@@ -120,7 +118,7 @@ def declare_reason(deal: DealView, a: int) -> str:
     """Why a declaration is refused."""
     r = deal.rules
     if A.is_exchange(a):
-        if r.exchange.mode is ExchangeMode.NONE:
+        if not deal.tables.exchanges:
             return "these rules have no exchange"
         if deal.exchanged[deal.to_move] >= 0:
             return "no second exchange is allowed"
@@ -131,7 +129,7 @@ def declare_reason(deal: DealView, a: int) -> str:
             return "only cards in the hand may be exchanged"
         if deal.turnup in cards and deal.tables.kept_turnup:
             return "the dealer may not exchange the turn-up"
-        cap = exchange_cap(r, deal.players)
+        cap = deal.tables.caps[deal.players]
         if len(cards) > cap:
             return f"at most {cap} cards may be exchanged at a table of {deal.players}"
         return "the stock is too small for that exchange"
@@ -140,7 +138,7 @@ def declare_reason(deal: DealView, a: int) -> str:
     if a == A.THROW_UP:
         if deal.drawing == 2:
             return "everybody has declared: stand pat or exchange"
-        if not r.declarations.allow_throw_up:
+        if not throwing_up_allowed(r):
             return "these rules do not allow throwing up"
         if deal.turnup in deal.tables.binding_turnups:
             return "an ace is turned up: the dealer must play"

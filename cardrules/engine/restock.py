@@ -43,34 +43,18 @@ from collections.abc import Sequence
 
 from cardrules.engine.parts import Cards
 from cardrules.engine.phases import THREW, Status
+from cardrules.rules.applies import exchange_cap
 from cardrules.rules.capacity import cards_needed
 from cardrules.rules.model import Restock, Rules
 
 __all__ = [
     "batches",
     "drawable",
-    "exchange_cap",
     "gathered",
     "lying_discards",
     "may_restock",
     "restock",
 ]
-
-
-def exchange_cap(rules: Rules, players: int) -> int:
-    """The most cards a player may exchange at a table of ``players`` (1.8.7, D79): the
-    whole hand, or ``exchange.max_cards``, or from ``exchange.max_cards_from`` players on
-    ``exchange.max_cards_large``.
-
-    >>> from cardrules.rules.loader import load_variant
-    >>> [exchange_cap(load_variant("bourre"), n) for n in (5, 6, 7, 8)]
-    [5, 5, 3, 3]
-    """
-    ex = rules.exchange
-    cap = rules.deal.hand_size if ex.max_cards is None else ex.max_cards
-    if ex.max_cards_from is not None and players >= ex.max_cards_from:
-        cap = min(cap, ex.max_cards_large)
-    return cap
 
 
 def may_restock(rules: Rules, players: int, pack: int) -> bool:

@@ -29,7 +29,6 @@ from cardrules.engine.privacy import public_form
 from cardrules.engine.session import Session
 from cardrules.engine.tables import Tables
 from cardrules.errors import PlayError
-from cardrules.rules.model import FlushDeclare
 
 __all__ = [
     "PastPlay",
@@ -262,10 +261,13 @@ def play_conflicts(t: Session, seat: int) -> int:
 def flush_conflicts(t: Session, seat: int) -> int:
     """How many other seats the sample gives a flush that the rules would have had them
     show (at once, or after the declarations) though none was shown."""
-    r = t.rules.special_hands.flush
+    tb = t.tables
+    at_once = tb.flush_at_once
     d = t.deal
     v = d.view
-    if not r.enabled or v.shown or (v.result is not None and v.result.flush):
+    if not (at_once or tb.flush_after_declarations) or v.shown:
+        return 0
+    if v.result is not None and v.result.flush:
         return 0
     n = t.players
     played = v.played
@@ -274,13 +276,10 @@ def flush_conflicts(t: Session, seat: int) -> int:
         if other == seat:
             continue
         held = list(v.hand(other)) + [c for p, c in played if p == other]
-        if r.declare is FlushDeclare.AT_ONCE:
+        if at_once:
             if v.exchanged[other] >= 0 or v.miss_taker == other or other in v.givers:
                 continue  # his hand as dealt is no longer all in sight
-        elif r.declare is FlushDeclare.AFTER_DECLARATIONS:
-            if v.status[other] != STOOD or not played:
-                continue
-        else:
+        elif v.status[other] != STOOD or not played:
             continue
         if len(held) == t.rules.deal.hand_size and flush_suit(t.tables, held, v.trump) >= 0:
             bad += 1

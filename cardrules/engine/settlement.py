@@ -35,7 +35,6 @@ from cardrules.rules.model import (
     Rules,
     Scoring,
     SingleDefinition,
-    SingleLoo,
     TrickAndTie,
 )
 
@@ -440,12 +439,7 @@ def settle_exposed_single(view: DealView) -> DealResult:
     superior = [
         s for s in seats if view.hand(s)[0] // 13 == trump and pw[view.hand(s)[0]] > pw[view.turnup]
     ]
-    w = r.wagers
-    fine = {
-        SingleLoo.HALF_LOO: w.stake_loo // 2,
-        SingleLoo.DEAL_STAKE: w.stake_deal,
-        SingleLoo.FULL_LOO: w.stake_loo,
-    }[w.single_loo]
+    fine = view.tables.single_loo_fine
     receipts = [0] * n
     payments = [0] * n
     if superior:

@@ -71,23 +71,27 @@ from typing import TYPE_CHECKING
 from cardrules.cards import CARD_TEXT
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards, exchange_id, exchange_ids
-from cardrules.engine.challenges import windows
 from cardrules.engine.handsize import widest_rules
 from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentValueError
+from cardrules.rules.applies import (
+    challenge_throw_up,
+    declarations_made,
+    exchanges_made,
+    flushes_count,
+    miss_may_be_taken,
+    miss_played_for_pool,
+    puts_made,
+    throwing_up_allowed,
+)
 from cardrules.rules.model import (
     Ante,
     ContractMiss,
-    ExchangeMode,
     FirstDeal,
     FlushDestination,
-    LoneStander,
-    LooMode,
-    MixedFloor,
     Rules,
     Scoring,
-    SingleLoo,
 )
 
 if TYPE_CHECKING:
@@ -109,22 +113,12 @@ __all__ = [
 def _words(rules: Rules) -> list[int]:
     """The word actions (ids below :data:`~cardrules.engine.actions.PLAY`) the rules make
     possible, in id order."""
-    decl = rules.declarations
-    declaring = decl.enabled and not rules.partnerships.enabled
-    miss = declaring and rules.deal.miss
-    ch = rules.challenges
-    put = False
-    throw = declaring and decl.allow_throw_up
-    if ch.enabled:
-        w = windows(ch.model)
-        chances = w.first_lead + w.later_lead + w.follow_first + w.after_first_trick
-        put = A.PUT in chances
-        throw = throw or A.THROW_UP in chances or ch.follower_may_concede or not ch.put_binding
+    put = puts_made(rules)
     present = {
-        A.STAND: declaring,
-        A.THROW_UP: throw,
-        A.TAKE_MISS: miss,
-        A.PLAY_MISS: miss and decl.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL,
+        A.STAND: declarations_made(rules),
+        A.THROW_UP: throwing_up_allowed(rules) or challenge_throw_up(rules),
+        A.TAKE_MISS: miss_may_be_taken(rules),
+        A.PLAY_MISS: miss_played_for_pool(rules),
         A.PUT: put,
         A.SEE: put,
         A.REFUSE: put,
@@ -213,9 +207,8 @@ class ActionSpace:
             if i >= 0 and not A.is_civil(a):
                 ids[i] = a
         self._ids = ids
-        declaring = rules.declarations.enabled and not rules.partnerships.enabled
         m = 0
-        if declaring and rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER:
+        if exchanges_made(rules):
             m = self.hand
             if not may_restock(rules, players, npack):  # else the stock is restocked (D80)
                 m = min(m, _initial_stock(rules, players, npack))
@@ -511,11 +504,10 @@ def max_game_length(rules: Rules, players: int) -> int:
     """
     action_space(rules, players)  # checks the table size
     rules = widest_rules(rules, players)  # its largest deal's (the hand size may vary)
-    decl = rules.declarations
     length = 0
-    if decl.enabled and not rules.partnerships.enabled:
-        again = rules.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER
-        length += players * (2 if again and not rules.exchange.exchanger_must_play else 1)
+    if declarations_made(rules):
+        again = exchanges_made(rules) and not rules.exchange.exchanger_must_play
+        length += players * (2 if again else 1)
     in_play = players
     if rules.partnerships.enabled:
         length += 6
@@ -564,22 +556,11 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
     )
     own = 2 * stake if Ante.ALL_PLAYERS_DEALER_DOUBLE in antes else stake
     played_for = pool + staked
-    if w.loo is LooMode.LIMITED:
-        loo = w.stake_loo
-    elif w.loo is LooMode.UNLIMITED:
-        loo = played_for
-    else:
-        loo = min(played_for, w.mixed_cap)
-        if w.mixed_floor is MixedFloor.ORDINARY_LOO:
-            loo = max(loo, w.stake_loo)
-    fine = {
-        SingleLoo.HALF_LOO: w.stake_loo // 2,
-        SingleLoo.DEAL_STAKE: w.stake_deal,
-        SingleLoo.FULL_LOO: w.stake_loo,
-    }[w.single_loo]
+    tb = tables_for(rules)
+    loo = tb.loo_amount(played_for)
+    fine = tb.single_loo_fine
     most = played_for
-    flush = rules.special_hands.flush
-    if flush.enabled and flush.destination is FlushDestination.TO_HOLDER:
+    if flushes_count(rules) and rules.special_hands.flush.destination is FlushDestination.TO_HOLDER:
         most += (players - 1) * loo
     return -(own + max(loo, fine)), most
 

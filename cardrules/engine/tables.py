@@ -21,20 +21,20 @@ from cardrules.cards import NO_TRUMP as NO_TRUMP
 from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
 from cardrules.engine.actions import civil_id
 from cardrules.engine.duties import play_duty
-from cardrules.engine.restock import exchange_cap
-from cardrules.engine.tricks import civil_call_offered, follow_rule, lead_rule, verdict_table
-from cardrules.rules.bounds import MAX_TABLE
-from cardrules.rules.model import (
-    EqualRanks,
-    ExchangeMode,
-    ExchangeTiming,
-    LooMode,
-    MixedFloor,
-    Restock,
-    Rules,
-    TrickWinner,
-    TurnUpTo,
+from cardrules.engine.tricks import follow_rule, lead_rule, verdict_table
+from cardrules.rules.applies import (
+    civil_call_needed,
+    exchange_cap,
+    exchanges_after_declarations,
+    exchanges_made,
+    flush_shown_after_declarations,
+    flush_shown_at_once,
+    rank_only,
+    single_loo_fine,
+    turn_up_held,
 )
+from cardrules.rules.bounds import MAX_TABLE
+from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Restock, Rules
 
 PROMOTED_POWER = 100
 
@@ -52,6 +52,8 @@ class Tables:
         "draw_after",
         "duty",
         "exchanges",
+        "flush_after_declarations",
+        "flush_at_once",
         "follow",
         "kept_turnup",
         "king_of",
@@ -65,6 +67,7 @@ class Tables:
         "rank_only",
         "restock",
         "rules",
+        "single_loo_fine",
         "suit",
         "tie_equal",
         "verdicts",
@@ -80,7 +83,7 @@ class Tables:
         base = [0] * 52
         for c in self.pack:
             base[c] = len(order) - order.index(rank_of(c))
-        self.rank_only = rules.tricks.winner is TrickWinner.RANK_ONLY
+        self.rank_only = rank_only(rules)
         #: ``suit[t][c]``: the suit card ``c`` belongs to when ``t`` is trumps (4: none).
         self.suit: list[list[int]] = []
         #: ``power[t][c]``: its strength within that suit; the promoted card is above all.
@@ -110,13 +113,16 @@ class Tables:
         self.ace_of = [t * 13 + top[0] for t in range(4)] + [-1]
         self.king_of = [t * 13 + top[1] for t in range(4)] + [-1]
         self.loo_amount = loo_pricing(rules)
+        #: The single loo, in counters (1.1.4, D4).
+        self.single_loo_fine = single_loo_fine(rules)
         self.tie_equal = self.rank_only and rules.tricks.equal_ranks is EqualRanks.TIE
         self.lead = lead_rule(self)
         self.follow = follow_rule(self)
         #: The followers' duties once the leader called "Pam, be civil" (1.2.8).
         self.called_follow = follow_rule(self, called=True)
-        #: Whether the leader of the ace of trumps may make that call.
-        self.civil_call = civil_call_offered(self)
+        #: Whether the leader of the ace of trumps may make that call (civility owed only
+        #: with it: :func:`~cardrules.rules.applies.civil_call_needed`).
+        self.civil_call = civil_call_needed(rules)
         #: ``verdicts[t][best * 52 + c]``: whether ``c`` beats (1), ties (0) or loses to
         #: (-1) ``best`` when ``t`` is trumps (:func:`~cardrules.engine.tricks.verdict_table`).
         self.verdicts = [verdict_table(self, t) for t in range(5)]
@@ -134,12 +140,13 @@ class Tables:
         ex = rules.exchange
         #: Whether the rules let a declarer exchange at all (else his declarations read
         #: nothing of the stock, his hand or the draw).
-        self.exchanges = ex.mode is not ExchangeMode.NONE
+        self.exchanges = exchanges_made(rules)
         #: Whether the exchanges follow the declarations, the standers in turn (D78).
-        self.draw_after = (
-            ex.mode is not ExchangeMode.NONE and ex.timing is ExchangeTiming.AFTER_DECLARATIONS
-        )
-        held = rules.trumps.turn_up and rules.trumps.turn_up_to is TurnUpTo.DEALER
+        self.draw_after = exchanges_after_declarations(rules)
+        #: Whether a flush is shown at once (D32, D33), or once everybody has declared.
+        self.flush_at_once = flush_shown_at_once(rules)
+        self.flush_after_declarations = flush_shown_after_declarations(rules)
+        held = turn_up_held(rules)
         #: The turn-ups that oblige the dealer to stand: the aces, where the rules say so.
         self.binding_turnups = frozenset(
             t * 13 + 12 for t in range(4) if held and rules.declarations.dealer_plays_on_ace
@@ -149,7 +156,7 @@ class Tables:
         #: What is gathered when the stock runs out (D80), or None where nothing is.
         self.restock = None if ex.restock is Restock.NONE else ex.restock
         #: ``caps[n]``: the most cards one may exchange at a table of ``n`` (1.8.7, D79;
-        #: :func:`~cardrules.engine.restock.exchange_cap`), read on every declaration.
+        #: :func:`~cardrules.rules.applies.exchange_cap`), read on every declaration.
         self.caps = [exchange_cap(rules, n) for n in range(MAX_TABLE + 1)]
 
     def extremes(self, hand: list[int], *, low: bool) -> list[int]:

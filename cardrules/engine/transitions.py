@@ -26,7 +26,8 @@ from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import flush_holders, pool_to, settle_flush
 from cardrules.engine.state import DealState
 from cardrules.engine.view import DealView
-from cardrules.rules.model import FirstLeader, FlushDeclare
+from cardrules.rules.applies import flushes_count
+from cardrules.rules.model import FirstLeader
 
 __all__ = [
     "actor",
@@ -80,7 +81,7 @@ def settle_flush_of(deal: DealState, candidates: list[int]) -> None:
 def flush_shown(deal: DealState, seat: int) -> bool:
     """Show a flush ``seat`` holds (the dealer left alone; a flush exchanged into, at once
     [S001]): those yet to declare may not throw up (D33). Whether it ended the deal."""
-    if not deal.rules.special_hands.flush.enabled or not flush_holders(DealView(deal), [seat]):
+    if not flushes_count(deal.rules) or not flush_holders(DealView(deal), [seat]):
         return False
     deal.decl.status[seat] = STOOD
     stand_all(deal)
@@ -96,12 +97,7 @@ def after_declarations(deal: DealState) -> None:
     cards = deal.cards
     status = deal.decl.status
     in_game = [s for s in deal.order if status[s] == STOOD]
-    flush = rules.special_hands.flush
-    if (
-        flush.enabled
-        and flush.declare == FlushDeclare.AFTER_DECLARATIONS
-        and flush_holders(DealView(deal), in_game)
-    ):
+    if deal.tb.flush_after_declarations and flush_holders(DealView(deal), in_game):
         settle_flush_of(deal, in_game)
         return
     players = list(in_game)

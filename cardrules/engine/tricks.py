@@ -3,9 +3,9 @@
 The duties of the leader (1.1.10, 1.1.11) and of the followers (1.1.12,
 "Pam be civil" 1.2.8) are compiled from the rules into functions, :func:`lead_rule`
 and :func:`follow_rule` (with or without the leader's call "Pam, be civil"); the
-engine calls them with plain integers. :func:`civil_call_offered` says whether the
-leader of the ace of trumps may make the call. Every rule named here is an option of
-the model, read only here.
+engine calls them with plain integers. When civility is owed, and whether it needs the
+call, is :mod:`cardrules.rules.applies`'s to say. Every other rule named here is an option
+of the model, read only here.
 
 >>> from cardrules.rules.model import Rules
 >>> from cardrules.cards import parse_card as C
@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from cardrules.cards import NO_TRUMP
+from cardrules.rules.applies import civil_call_needed, civility_owed, must_follow_suit
 from cardrules.rules.model import (
     BeCivil,
-    CivilCall,
     HeadWhenTrumped,
     PamAndAce,
     Rules,
@@ -140,27 +140,13 @@ def lead_rule(tb: TrickTables) -> LeadRule:
     return lead
 
 
-def civil_call_offered(tb: TrickTables) -> bool:
-    """Whether the leader of the ace of trumps may call "Pam, be civil" and the call
-    matters: a promoted card in the pack, followers bound to follow, civility on and
-    needing the call (``following.civil_call: required``; 1.2.8, D30)."""
-    fol = tb.rules.following
-    return (
-        fol.follow_suit
-        and not tb.rank_only
-        and fol.be_civil is not BeCivil.OFF
-        and fol.civil_call is CivilCall.REQUIRED
-        and any(p >= 0 for p in tb.promoted)
-    )
-
-
 def follow_rule(tb: TrickTables, called: bool = False) -> FollowRule:
     """The followers' duties under ``rules.following``, as one function; ``called``:
     when the leader called "Pam, be civil" (civility applies without the call only
     under ``following.civil_call: not_needed``)."""
-    fol = tb.rules.following
+    rules = tb.rules
+    fol = rules.following
     suit, power, promoted, ace_of = tb.suit, tb.power, tb.promoted, tb.ace_of
-    must_follow = fol.follow_suit and not tb.rank_only
     head = fol.head_trick
     void = fol.trump_when_void
     void_never = void is TrumpWhenVoid.NEVER
@@ -240,10 +226,9 @@ def follow_rule(tb: TrickTables, called: bool = False) -> FollowRule:
     def free(hand: list[int], trump: int, trick: Sequence[int], best: int) -> list[int]:
         return hand
 
-    if not must_follow:
+    if not must_follow_suit(rules):
         return free
-    civil_now = called or fol.civil_call is CivilCall.NOT_NEEDED
-    if civil is not BeCivil.OFF and civil_now and any(p >= 0 for p in promoted):
+    if civility_owed(rules) and (called or not civil_call_needed(rules)):
         return civil_follow
     return basic
 

@@ -44,6 +44,7 @@ from cardrules.players.base import SeatView
 from cardrules.players.draws import random_legal
 from cardrules.players.odds import card_chance, declaration_values, higher_cards, is_trump
 from cardrules.players.situation import Situation
+from cardrules.rules.applies import choice_after_first_trick
 
 # ------------------------------------------------------------------------ the rules of thumb
 
@@ -155,9 +156,9 @@ def _card_of(sit: Situation, cards: list[int]) -> int:
 def _probing(sit: Situation) -> bool:
     """Whether this is a first trick played before the choice to go on is made (Put: "I put"
     or throw up after it)."""
-    if not sit.rules.challenges.enabled or sit.put_seen or sit.tricks:
+    if sit.put_seen or sit.tricks:
         return False
-    return bool(windows(sit.rules.challenges.model).after_first_trick)
+    return choice_after_first_trick(sit.rules)
 
 
 def _probe(sit: Situation, cards: list[int]) -> int:

@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from cardrules.engine import actions as A
 from cardrules.engine.declaring import declaration_options
 from cardrules.engine.phases import DECLARE
-from cardrules.engine.restock import exchange_cap
 from cardrules.engine.sampling import Place, hidden_places, play_conflicts, redeal
 from cardrules.engine.session import Session
 from cardrules.players.base import SeatView
 from cardrules.players.heuristic import Policy, heuristic_action, heuristic_policy, random_policy
 from cardrules.players.odds import declaration_values
 from cardrules.players.situation import Situation
+from cardrules.rules.applies import declarations_made
 from cardrules.rules.model import Scoring
 from cardrules.rules.seating import dealer_sits_out
 
@@ -193,7 +193,7 @@ def inconsistency(t: Session, seat: int) -> int:
 def _declaration_conflicts(t: Session, seat: int) -> int:
     v = t.deal.view
     r = t.rules
-    if not r.declarations.enabled or v.forced or not v.history:
+    if not declarations_made(r) or v.forced or not v.history:
         return 0
     n = t.players
     out = dealer_sits_out(r, n)
@@ -225,7 +225,7 @@ def _declaration_conflicts(t: Session, seat: int) -> int:
                     stock=len(v.stock),
                     bound=s == v.dealer and v.turnup in t.tables.binding_turnups,
                     keep=v.turnup if s == v.dealer and t.tables.kept_turnup else -1,
-                    cap=exchange_cap(r, n),
+                    cap=t.tables.caps[n],
                     drawing=1 if t.tables.draw_after else 0,
                 )
                 sit = Situation(

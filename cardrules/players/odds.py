@@ -12,6 +12,7 @@ from cardrules.engine import actions as A
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.tables import Tables
 from cardrules.players.situation import Situation
+from cardrules.rules.applies import flushes_count
 from cardrules.rules.model import Rules
 from cardrules.rules.seating import dealer_sits_out
 
@@ -117,7 +118,7 @@ def declaration_values(sit: Situation) -> dict[int, float]:
     opp = _opponents(sit)
     chances = [card_chance(sit, c, seen, opp) for c in hand]
     avg = average_chance(sit, opp)
-    flush = sit.rules.special_hands.flush.enabled
+    flush = flushes_count(sit.rules)
     dealer_out = dealer_sits_out(sit.rules, sit.players)
     sweep = sit.pool + sit.tables.loo_amount(sit.pool) * (sit.players - 1 - dealer_out)
     # Nobody stands and nobody is left to declare (the dealer stands out of the play): who

@@ -8,7 +8,9 @@ together and finds bundled files (``bundled`` says where the shipped data lives)
 is the frozen rules model every later layer reads: its option enums are in ``options``, its
 field makers in ``fields``, and some sections in their own modules (``sizes``, ``contracts``,
 ``wagering``, ``vocabulary``); ``bounds`` bounds its integers, ``capacity`` says how many
-players a pack holds and ``seating`` who takes part in a deal; ``citations`` gives each
+players a pack holds and ``seating`` who takes part in a deal; ``applies`` says when each
+option applies under a set of rules (the one statement of each rule's reach, which the
+engine, the checks and the rulebook ask); ``citations`` gives each
 rule's sources; ``schemagen`` and ``formatdoc`` generate the JSON Schema and the format
 reference from the model, and ``dataschemas`` the schemas of records and rulings files.
 

@@ -11,16 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardrules.rules.applies import (
+    challenges_made,
+    exchanges_after_declarations,
+    plays_for_pool,
+    rank_only,
+)
 from cardrules.rules.model import (
     ExchangeMode,
-    ExchangeTiming,
     Finish,
     FirstDeal,
     FirstLeader,
     Restock,
     Rules,
     Scoring,
-    TrickWinner,
     TurnUpTo,
     Vary,
 )
@@ -39,13 +43,13 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
     # What a deal is played for is wagers.scoring, and only challenges and bids score
     # points: so wagers.scoring is points exactly when one of them is on (1.5.5-1.5.7, 1.7.6).
     (
-        lambda r: r.challenges.enabled and r.wagers.scoring is Scoring.POOL,
+        lambda r: challenges_made(r) and plays_for_pool(r),
         "challenges score points, but wagers.scoring is pool",
         ("challenges.enabled", "wagers.scoring"),
         "set wagers.scoring: points",
     ),
     (
-        lambda r: r.bidding.enabled and r.wagers.scoring is Scoring.POOL,
+        lambda r: r.bidding.enabled and plays_for_pool(r),
         "bids score points (settlement.contract), but wagers.scoring is pool",
         ("bidding.enabled", "wagers.scoring"),
         "set wagers.scoring: points",
@@ -96,7 +100,7 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set players.dealer_sits_out_above: null",
     ),
     (
-        lambda r: r.bidding.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
+        lambda r: r.bidding.enabled and rank_only(r),
         "a bid counts tricks won, but tricks won by rank alone may be tied and won by nobody",
         ("bidding.enabled", "tricks.winner"),
         "set tricks.winner: suit_and_trumps",
@@ -130,7 +134,7 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set deal.sizes.vary: down, up, down_up or up_down",
     ),
     (
-        lambda r: r.session.finish is Finish.TARGET_POINTS and r.wagers.scoring is Scoring.POOL,
+        lambda r: r.session.finish is Finish.TARGET_POINTS and plays_for_pool(r),
         "session.finish target_points needs points, but wagers.scoring is pool",
         ("session.finish", "wagers.scoring"),
         "set wagers.scoring: points, or another session.finish",
@@ -189,7 +193,7 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set trumps.turn_up: true, or name a card in promoted.card",
     ),
     (
-        lambda r: r.tricks.winner is TrickWinner.RANK_ONLY and r.trumps.turn_up,
+        lambda r: rank_only(r) and r.trumps.turn_up,
         "tricks won by rank alone ignore suits, but trumps.turn_up is true",
         ("tricks.winner", "trumps.turn_up"),
         "set trumps.turn_up: false",
@@ -207,7 +211,7 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set deal.miss: true, or another session.first_deal",
     ),
     (
-        lambda r: r.special_hands.flush.enabled and r.tricks.winner is TrickWinner.RANK_ONLY,
+        lambda r: r.special_hands.flush.enabled and rank_only(r),
         "flushes need suits, but tricks are won by rank alone",
         ("special_hands.flush.enabled", "tricks.winner"),
         "set special_hands.flush.enabled: false",
@@ -215,11 +219,7 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
     # The draw after the declarations is made by the players who stood on their own
     # hands: a miss taken while declaring would make a second kind of exchange (D78).
     (
-        lambda r: (
-            r.exchange.mode is not ExchangeMode.NONE
-            and r.exchange.timing is ExchangeTiming.AFTER_DECLARATIONS
-            and r.deal.miss
-        ),
+        lambda r: exchanges_after_declarations(r) and r.deal.miss,
         "the exchanges follow the declarations (exchange.timing: after_declarations), but "
         "deal.miss deals a spare hand to take while declaring",
         ("exchange.timing", "deal.miss"),

@@ -20,23 +20,28 @@ import attrs
 
 from cardrules.cards import RANKS, pack_ranks
 from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.rules.applies import (
+    civility_owed,
+    civility_possible,
+    declarations_made,
+    exchanges_made,
+    miss_played_for_pool,
+    plays_for_pool,
+    rank_only,
+    turn_up_held,
+)
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
 from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
 from cardrules.rules.contradictions import CONTRADICTIONS as CONTRADICTIONS
 from cardrules.rules.merging import copy_data
 from cardrules.rules.model import (
-    BeCivil,
     ExchangeMode,
     Finish,
     FirstDeal,
-    LoneStander,
     LooMode,
     PackName,
     PoolAward,
     Rules,
-    Scoring,
-    TrickWinner,
-    TurnUpTo,
     Vary,
     from_mapping,
 )
@@ -121,7 +126,7 @@ def _promoted_in_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
 
 def _rank_only_needs_full_pack(r: Rules, res: Resolved) -> Iterator[Finding]:
     """Tricks won by rank alone use Put's ranking, which needs every rank (D60)."""
-    if r.tricks.winner is TrickWinner.RANK_ONLY and r.pack.cards is not PackName.FULL52:
+    if rank_only(r) and r.pack.cards is not PackName.FULL52:
         missing = [x for x in RANKS[::-1] if x not in pack_ranks(r.pack.cards.value, r.pack.ranks)]
         yield Finding(
             "rank-only-pack",
@@ -198,7 +203,7 @@ def _stake_divides(r: Rules, res: Resolved) -> Iterator[Finding]:
     """The dealer's stake divides into equal trick shares (a warning)."""
     w = r.wagers
     by_tricks = r.settlement.award is PoolAward.BY_TRICKS
-    if w.scoring is Scoring.POOL and by_tricks and w.stake_deal % r.deal.hand_size:
+    if plays_for_pool(r) and by_tricks and w.stake_deal % r.deal.hand_size:
         yield Finding(
             "stake-division",
             f"wagers.stake_deal {w.stake_deal} does not divide into "
@@ -298,6 +303,11 @@ _POOL = (
 #: A key listed here and set by a file while inactive gives a warning.
 INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     (("declarations",), lambda r: r.declarations.enabled, "declarations.enabled is false"),
+    (
+        ("declarations",),
+        declarations_made,
+        "partners pass cards instead of declaring (partnerships.enabled)",
+    ),
     (("exchange",), lambda r: r.exchange.mode is not ExchangeMode.NONE, "exchange.mode is none"),
     (_NO_TRUMPS, lambda r: r.trumps.turn_up, "there are no trumps (trumps.turn_up is false)"),
     (("leads",), lambda r: r.leads.enforced, "leads.enforced is false"),
@@ -307,11 +317,17 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         "there is no promoted card",
     ),
     (
+        ("following.be_civil", "following.civil_call"),
+        civility_possible,
+        "the ace of trumps never meets the promoted card under a duty to follow suit "
+        "(trumps.turn_up, tricks.winner, following.follow_suit)",
+    ),
+    (
         ("special_hands.flush",),
         lambda r: r.special_hands.flush.enabled,
         "special_hands.flush.enabled is false",
     ),
-    (_POOL, lambda r: r.wagers.scoring is Scoring.POOL, "wagers.scoring is points"),
+    (_POOL, plays_for_pool, "wagers.scoring is points"),
     (
         ("wagers.mixed_cap", "wagers.mixed_floor"),
         lambda r: r.wagers.loo is LooMode.MIXED,
@@ -319,7 +335,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     ),
     (
         ("declarations.dealer_plays_on_ace", "exchange.dealer_may_discard_turnup"),
-        lambda r: r.trumps.turn_up and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        turn_up_held,
         "the turn-up is not the dealer's card (trumps.turn_up_to)",
     ),
     (
@@ -342,11 +358,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         lambda r: r.settlement.award is PoolAward.BY_TRICKS,
         "the pool is not divided by the tricks (settlement.award)",
     ),
-    (
-        ("following.civil_call",),
-        lambda r: r.following.be_civil is not BeCivil.OFF,
-        "following.be_civil is off",
-    ),
+    (("following.civil_call",), civility_owed, "following.be_civil is off"),
     (("challenges",), lambda r: r.challenges.enabled, "challenges.enabled is false"),
     (("bidding", "settlement.contract"), lambda r: r.bidding.enabled, "bidding.enabled is false"),
     (("partnerships",), lambda r: r.partnerships.enabled, "partnerships.enabled is false"),
@@ -362,14 +374,10 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
             "leads.trump_if_others_void",
             "following.head_when_trumped",
         ),
-        lambda r: r.tricks.winner is TrickWinner.SUIT_AND_TRUMPS,
+        lambda r: not rank_only(r),
         "tricks.winner is rank_only: no card is a trump",
     ),
-    (
-        ("tricks.equal_ranks",),
-        lambda r: r.tricks.winner is TrickWinner.RANK_ONLY,
-        "tricks.winner is not rank_only",
-    ),
+    (("tricks.equal_ranks",), rank_only, "tricks.winner is not rank_only"),
     (("deal.miss_position",), lambda r: r.deal.miss, "deal.miss is false"),
     (
         ("deal.sizes.low", "deal.sizes.high", "deal.sizes.turn_twice"),
@@ -378,9 +386,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     ),
     (
         ("declarations.miss_for_pool_looed",),
-        lambda r: (
-            r.deal.miss and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-        ),
+        miss_played_for_pool,
         "the miss is never played for the pool",
     ),
     (
@@ -442,7 +448,7 @@ def _no_effect(r: Rules, res: Resolved) -> Iterator[Finding]:
 #: The semantic checks, in the order their problems are listed at the same place.
 def _exchange_is_listable(r: Rules, res: Resolved) -> Iterator[Finding]:
     """Exchanging any number of cards is offered for hands of at most MAX_EXCHANGE_HAND."""
-    if r.exchange.mode is not ExchangeMode.NONE and r.deal.hand_size > MAX_EXCHANGE_HAND:
+    if exchanges_made(r) and r.deal.hand_size > MAX_EXCHANGE_HAND:
         yield Finding(
             "exchange-hand",
             f"exchange.mode {r.exchange.mode.value} with hands of {r.deal.hand_size} cards "

@@ -20,8 +20,8 @@ every bundled game, alone and with each house rule written for it.
 The package's modules, in the order data flows through them:
 
 - :mod:`~cardrules.tools.rulebook.rule`: the :class:`Rule` record and the section numbers;
-- :mod:`~cardrules.tools.rulebook.words` and :mod:`~cardrules.tools.rulebook.applies`:
-  the words templates are filled with, and the tests of when a rule applies;
+- :mod:`~cardrules.tools.rulebook.words`: the words templates are filled with (when a
+  rule applies is :mod:`cardrules.rules.applies`'s to say, as for the engine);
   :mod:`~cardrules.tools.rulebook.terms`: the game's own words (the rule file's
   ``words``: Loo's stand and pool, Bourré's play and pot) in every form a sentence uses;
 - :mod:`~cardrules.tools.rulebook.players_and_deal`, :mod:`~cardrules.tools.rulebook.declaring`,

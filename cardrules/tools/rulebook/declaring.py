@@ -6,6 +6,16 @@
 
 from __future__ import annotations
 
+from cardrules.rules.applies import (
+    declarations_made,
+    exchange_cap,
+    exchanges_made,
+    miss_may_be_taken,
+    miss_played_for_pool,
+    partnerships_play,
+    throwing_up_allowed,
+    turn_up_held,
+)
 from cardrules.rules.model import (
     ExchangeMode,
     ExchangeTiming,
@@ -14,9 +24,7 @@ from cardrules.rules.model import (
     ReceiverDiscard,
     Restock,
     Rules,
-    TurnUpTo,
 )
-from cardrules.tools.rulebook.applies import declaring, exchanging, partners, throwing_up, with_miss
 from cardrules.tools.rulebook.rule import DECL, Phrase, Rule
 from cardrules.tools.rulebook.terms import terms
 from cardrules.tools.rulebook.words import join_words, plural, suit_name
@@ -41,7 +49,7 @@ def _no_miss_no_exchange(r: Rules) -> str:
     parts = []
     if r.deal.miss:
         parts.append("the miss is withdrawn and put with the undealt cards unexposed")
-    if r.exchange.mode is not ExchangeMode.NONE:
+    if exchanges_made(r):
         parts.append(f"nobody {terms(r).exchanges}")
     return "".join((", and " if i == len(parts) - 1 else ", ") + p for i, p in enumerate(parts))
 
@@ -69,7 +77,7 @@ def _take_miss(r: Rules) -> Phrase:
 
 
 def _declaring(r: Rules) -> Phrase:
-    if r.declarations.enabled:
+    if declarations_made(r):
         return (
             "in turn before the play",
             "Beginning with the elder hand and ending with the dealer, each player in turn "
@@ -99,15 +107,15 @@ def _declaring(r: Rules) -> Phrase:
 
 def _exchange_cap(r: Rules) -> Phrase:
     """The most cards one may exchange, and the cap at a large table."""
-    ex = r.exchange
-    most = r.deal.hand_size if ex.max_cards is None else ex.max_cards
+    large_from = r.exchange.max_cards_from
+    most = exchange_cap(r, r.players.min if large_from is None else large_from - 1)
     first = f"A player may {terms(r).exchange} at most {plural(most, 'card')}"
-    if ex.max_cards_from is None:
+    if large_from is None:
         return f"at most {most}", first + "."
-    large = min(most, ex.max_cards_large)
+    large = exchange_cap(r, large_from)
     return (
-        f"at most {most}, {large} from {ex.max_cards_from} players",
-        f"{first}; with {ex.max_cards_from} or more players, at most {plural(large, 'card')}.",
+        f"at most {most}, {large} from {large_from} players",
+        f"{first}; with {large_from} or more players, at most {plural(large, 'card')}.",
     )
 
 
@@ -171,7 +179,7 @@ DECLARING: tuple[Rule, ...] = (
             ),
             False: ("not allowed", "Nobody may {throw_up_hand}: every player must play."),
         },
-        applies=declaring,
+        applies=declarations_made,
     ),
     Rule(
         DECL,
@@ -181,7 +189,7 @@ DECLARING: tuple[Rule, ...] = (
             True: ("the dealer plays", "When the turn-up is an ace, the dealer must play."),
             False: ("no duty", "An ace turned up lays no duty on the dealer."),
         },
-        applies=lambda r: throwing_up(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        applies=lambda r: throwing_up_allowed(r) and turn_up_held(r),
         quiet=lambda r: not r.declarations.dealer_plays_on_ace,
     ),
     Rule(
@@ -189,7 +197,7 @@ DECLARING: tuple[Rule, ...] = (
         "The miss",
         ("deal.miss",),
         lambda r: _take_miss(r),
-        applies=with_miss,
+        applies=miss_may_be_taken,
         in_diff=False,
         cites=lambda r: ("declarations.enabled",),  # taking the miss is a declaration (1.1.7)
     ),
@@ -198,7 +206,7 @@ DECLARING: tuple[Rule, ...] = (
         "Forced play",
         ("declarations.forced_play.turn_up_suits",),
         _forced,
-        applies=lambda r: r.declarations.enabled and r.trumps.turn_up,
+        applies=lambda r: declarations_made(r) and r.trumps.turn_up,
         quiet=lambda r: not r.declarations.forced_play.turn_up_suits,
     ),
     Rule(
@@ -206,7 +214,7 @@ DECLARING: tuple[Rule, ...] = (
         "Forced play in a single",
         ("declarations.forced_play.on_single",),
         _on_single,
-        applies=declaring,
+        applies=declarations_made,
         quiet=lambda r: not r.declarations.forced_play.on_single,
     ),
     Rule(
@@ -218,7 +226,7 @@ DECLARING: tuple[Rule, ...] = (
             "If every player before the dealer {throws_up}{miss_untaken}, the dealer takes "
             "the {pool} without play, whatever his cards{dealer_out_all_pass}.",
         ),
-        applies=throwing_up,
+        applies=throwing_up_allowed,
         in_diff=False,
         cites=lambda r: ("one_way.everyone_throws_up",),
     ),
@@ -249,7 +257,7 @@ DECLARING: tuple[Rule, ...] = (
                 "{stander} takes the {pool} without play{dealer_out_lone}.",
             ),
         },
-        applies=throwing_up,
+        applies=throwing_up_allowed,
     ),
     Rule(
         DECL,
@@ -266,11 +274,7 @@ DECLARING: tuple[Rule, ...] = (
                 "The miss played for the {pool} is not {looed} when it wins no trick.",
             ),
         },
-        applies=lambda r: (
-            throwing_up(r)
-            and r.deal.miss
-            and r.declarations.lone_stander is LoneStander.DEALER_PLAYS_MISS_FOR_POOL
-        ),
+        applies=lambda r: throwing_up_allowed(r) and miss_played_for_pool(r),
     ),
     Rule(
         DECL,
@@ -282,7 +286,7 @@ DECLARING: tuple[Rule, ...] = (
             "miss, and the dealer {throws_up} too{dealer_out_miss}, the holder of the miss "
             "takes the {pool} without play.",
         ),
-        applies=lambda r: throwing_up(r) and r.deal.miss,
+        applies=lambda r: throwing_up_allowed(r) and r.deal.miss,
         in_diff=False,
         cites=lambda r: ("one_way.miss_holder_unopposed",),
     ),
@@ -299,8 +303,8 @@ DECLARING: tuple[Rule, ...] = (
                 "{exchange}, and a card {laid_out} cannot be taken back.",
             ),
         },
-        applies=declaring,
-        quiet=lambda r: r.exchange.mode is ExchangeMode.NONE and not r.deal.miss,
+        applies=declarations_made,
+        quiet=lambda r: not exchanges_made(r) and not r.deal.miss,
     ),
     Rule(
         DECL,
@@ -316,15 +320,15 @@ DECLARING: tuple[Rule, ...] = (
                 "Having {exchanged}, a player may still {throw_up_hand}.",
             ),
         },
-        applies=exchanging,
+        applies=exchanges_made,
     ),
     Rule(
         DECL,
         "The turn-up in exchange",
         ("exchange.turnup_drawable",),
         lambda r: _turnup_drawable(r),
-        applies=lambda r: exchanging(r) and r.trumps.turn_up,
-        quiet=lambda r: r.trumps.turn_up_to is TurnUpTo.DEALER,
+        applies=lambda r: exchanges_made(r) and r.trumps.turn_up,
+        quiet=turn_up_held,
     ),
     Rule(
         DECL,
@@ -343,7 +347,7 @@ DECLARING: tuple[Rule, ...] = (
                 "player left alone takes the {pool} without play and draws nothing.",
             ),
         },
-        applies=exchanging,
+        applies=exchanges_made,
         quiet=lambda r: r.exchange.timing is ExchangeTiming.WITH_DECLARATION,
     ),
     Rule(
@@ -351,7 +355,7 @@ DECLARING: tuple[Rule, ...] = (
         "How many may be exchanged",
         ("exchange.max_cards", "exchange.max_cards_from", "exchange.max_cards_large"),
         lambda r: _exchange_cap(r),
-        applies=exchanging,
+        applies=exchanges_made,
         quiet=lambda r: r.exchange.max_cards is None and r.exchange.max_cards_from is None,
     ),
     Rule(
@@ -359,7 +363,7 @@ DECLARING: tuple[Rule, ...] = (
         "The dealer's turn-up in exchange",
         ("exchange.dealer_may_discard_turnup",),
         lambda r: _dealer_turnup(r),
-        applies=lambda r: exchanging(r) and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        applies=lambda r: exchanges_made(r) and turn_up_held(r),
     ),
     Rule(
         DECL,
@@ -386,7 +390,7 @@ DECLARING: tuple[Rule, ...] = (
                 "of the players who have {thrown_up} stay where they lie.",
             ),
         },
-        applies=exchanging,
+        applies=exchanges_made,
         # Without restocking, the rule on the turn-up in exchange says so already.
         quiet=lambda r: r.exchange.restock is Restock.NONE,
     ),
@@ -408,7 +412,7 @@ DECLARING: tuple[Rule, ...] = (
                 "further part.",
             ),
         },
-        applies=partners,
+        applies=partnerships_play,
     ),
     Rule(
         DECL,
@@ -424,6 +428,6 @@ DECLARING: tuple[Rule, ...] = (
                 "The player who receives the card lays out his worst card in lieu of it.",
             ),
         },
-        applies=partners,
+        applies=partnerships_play,
     ),
 )

@@ -6,6 +6,17 @@
 
 from __future__ import annotations
 
+from cardrules.rules.applies import (
+    challenges_made,
+    civility_owed,
+    civility_possible,
+    first_lead_duties,
+    lead_duties,
+    must_follow_suit,
+    promoted_in_play,
+    rank_only,
+    trumps_in_play,
+)
 from cardrules.rules.model import (
     BeCivil,
     ChallengeModel,
@@ -26,14 +37,6 @@ from cardrules.rules.model import (
     TrumpAfterTrickScope,
     TrumpWhenVoid,
     TwoOrMoreTrumps,
-)
-from cardrules.tools.rulebook.applies import (
-    challenges,
-    first_lead_duties,
-    lead_duties,
-    promoted,
-    rank_only,
-    suits_and_trumps,
 )
 from cardrules.tools.rulebook.rule import PLAY, Phrase, Rule
 
@@ -144,7 +147,7 @@ THE_PLAY: tuple[Rule, ...] = (
         },
         applies=lambda r: (
             first_lead_duties(r)
-            and promoted(r)
+            and promoted_in_play(r)
             and r.leads.ace_compulsory
             and r.leads.two_or_more_trumps is TwoOrMoreTrumps.HIGHEST
         ),
@@ -292,7 +295,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "rules let him play a trump, he must play his highest trump.",
             ),
         },
-        applies=lambda r: suits_and_trumps(r) and not rank_only(r),
+        applies=trumps_in_play,
         quiet=lambda r: r.leads.cinch is Cinch.NONE,
     ),
     Rule(
@@ -324,7 +327,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "need not head the trick.",
             ),
         },
-        applies=lambda r: r.following.follow_suit and not rank_only(r),
+        applies=must_follow_suit,
     ),
     Rule(
         PLAY,
@@ -342,9 +345,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "higher than the best card of the suit led so far, if he can.",
             ),
         },
-        applies=lambda r: (
-            r.following.follow_suit and r.following.head_trick and suits_and_trumps(r)
-        ),
+        applies=lambda r: must_follow_suit(r) and r.following.head_trick and trumps_in_play(r),
         quiet=lambda r: r.following.head_when_trumped is HeadWhenTrumped.FREE,
     ),
     Rule(
@@ -378,7 +379,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "A player who cannot follow suit may play any card; he need not trump.",
             ),
         },
-        applies=lambda r: r.following.follow_suit and suits_and_trumps(r),
+        applies=lambda r: must_follow_suit(r) and trumps_in_play(r),
     ),
     Rule(
         PLAY,
@@ -404,7 +405,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "win the trick with it.",
             ),
         },
-        applies=lambda r: r.following.follow_suit and promoted(r),
+        applies=civility_possible,
     ),
     Rule(
         PLAY,
@@ -423,9 +424,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "saying.",
             ),
         },
-        applies=lambda r: (
-            r.following.follow_suit and promoted(r) and r.following.be_civil is not BeCivil.OFF
-        ),
+        applies=civility_owed,
     ),
     Rule(
         PLAY,
@@ -519,7 +518,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "refuses, the putter scoring {point}, or sees it and the deal is played out.",
             ),
         },
-        applies=challenges,
+        applies=challenges_made,
         also_marks=("challenges.point",),
     ),
     Rule(
@@ -533,7 +532,7 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
             False: ("not allowed", "A player must play to his opponent's lead."),
         },
-        applies=challenges,
+        applies=challenges_made,
         also_marks=("challenges.point",),
     ),
     Rule(
@@ -551,7 +550,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "Even after a put is seen, a player may throw up, conceding the game.",
             ),
         },
-        applies=challenges,
+        applies=challenges_made,
     ),
     Rule(
         PLAY,
@@ -570,7 +569,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "({target} points).",
             ),
         },
-        applies=challenges,
+        applies=challenges_made,
     ),
     Rule(
         PLAY,
@@ -588,7 +587,7 @@ THE_PLAY: tuple[Rule, ...] = (
                 "without a put neither scores.",
             ),
         },
-        applies=challenges,
+        applies=challenges_made,
     ),
     Rule(
         PLAY,
@@ -604,18 +603,18 @@ THE_PLAY: tuple[Rule, ...] = (
                 "One trick won and the other two tied: neither scores.",
             ),
         },
-        applies=challenges,
+        applies=challenges_made,
     ),
     Rule(
         PLAY,
         "Every trick tied",
         (),
         lambda r: ("no score", "Every trick tied: neither scores."),
-        applies=challenges,
+        applies=challenges_made,
         in_diff=False,
         cites=lambda r: ("one_way.every_trick_tied",),
     ),
     # Each challenge's sentence above gives its point: this one states the option for
     # differences only, so that the rulebook does not say it twice.
-    Rule(PLAY, "A point", ("challenges.point",), _point, applies=challenges, in_book=False),
+    Rule(PLAY, "A point", ("challenges.point",), _point, applies=challenges_made, in_book=False),
 )

@@ -7,12 +7,12 @@
 
 from __future__ import annotations
 
+from cardrules.rules.applies import rank_only, turn_up_held
 from cardrules.rules.model import (
     DealStart,
     MissPosition,
     PackName,
     Rules,
-    TrickWinner,
     TurnUpTo,
     Vary,
 )
@@ -61,7 +61,7 @@ def _dealer_out(r: Rules) -> Phrase:
 def _ranks(r: Rules) -> Phrase:
     words = ", ".join(rank_word(x) for x in r.pack.ranks)
     short = " ".join(r.pack.ranks)
-    if r.tricks.winner is TrickWinner.RANK_ONLY:
+    if rank_only(r):
         return short, f"The cards rank {words}, from highest to lowest, whatever their suit."
     return short, f"In each suit the cards rank {words}, from highest to lowest."
 
@@ -242,7 +242,7 @@ THE_DEAL: tuple[Rule, ...] = (
             ),
             False: ("none", "No card is turned up, and there are no trumps."),
         },
-        quiet=lambda r: r.trumps.turn_up and r.trumps.turn_up_to is TurnUpTo.DEALER,
+        quiet=turn_up_held,
     ),
     Rule(
         D,

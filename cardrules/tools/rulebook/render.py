@@ -18,11 +18,11 @@ from typing import Any
 
 import attrs
 
+from cardrules.rules.applies import exchanges_made, partnerships_play
 from cardrules.rules.citations import sources_of
 from cardrules.rules.loader import Resolution, list_variants, resolve
 from cardrules.rules.model import Rules, field_class
 from cardrules.rules.overlay import OVERRIDES, is_path
-from cardrules.tools.rulebook.applies import exchanging, partners
 from cardrules.tools.rulebook.rule import DECL, SECTION_TITLES, Phrase, Rule
 from cardrules.tools.rulebook.summary import summary_of
 from cardrules.tools.rulebook.table import RULES
@@ -110,8 +110,8 @@ def _section_title(number: int, rules: Rules) -> str:
     title = SECTION_TITLES[number - 1]
     if number == DECL and rules.bidding.enabled:
         return "Bidding"
-    if number == DECL and (exchanging(rules) or partners(rules)):
-        title += f" and {terms(rules).exchanging}" if exchanging(rules) else " and passing"
+    if number == DECL and (exchanges_made(rules) or partnerships_play(rules)):
+        title += f" and {terms(rules).exchanging}" if exchanges_made(rules) else " and passing"
     return title
 
 

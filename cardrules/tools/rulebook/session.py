@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.rules.applies import plays_for_pool
 from cardrules.rules.model import Finish, FirstDeal, FirstDealer, PeelSingleLooed
-from cardrules.tools.rulebook.applies import pool
 from cardrules.tools.rulebook.rule import SESSION, Phrase, Rule
 
 _FINISH: dict[Any, Phrase] = {
@@ -116,7 +116,7 @@ THE_SESSION: tuple[Rule, ...] = (
                 "nobody does, everyone is looed a single loo and the {pool} stays.",
             ),
         },
-        applies=pool,
+        applies=plays_for_pool,
     ),
     Rule(
         SESSION,
@@ -126,7 +126,9 @@ THE_SESSION: tuple[Rule, ...] = (
             True: ("dealt", "In the exposed-card single the dealer gives a card to himself too."),
             False: ("not dealt", "In the exposed-card single the dealer gives no card to himself."),
         },
-        applies=lambda r: pool(r) and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE,
+        applies=lambda r: (
+            plays_for_pool(r) and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+        ),
     ),
     Rule(
         SESSION,
@@ -145,7 +147,9 @@ THE_SESSION: tuple[Rule, ...] = (
                 "who received a higher card of the turned-up suit are looed a single loo.",
             ),
         },
-        applies=lambda r: pool(r) and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE,
+        applies=lambda r: (
+            plays_for_pool(r) and r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE
+        ),
     ),
     Rule(
         SESSION,

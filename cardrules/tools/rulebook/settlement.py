@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.rules.applies import plays_for_pool
 from cardrules.rules.model import (
     Ante,
     AnteExcused,
@@ -22,7 +23,6 @@ from cardrules.rules.model import (
     SingleDefinition,
     SingleLoo,
 )
-from cardrules.tools.rulebook.applies import pool
 from cardrules.tools.rulebook.rule import SETTLE, Phrase, Rule
 from cardrules.tools.rulebook.words import plural
 
@@ -54,7 +54,7 @@ _LOO: dict[Any, Phrase] = {
 
 def _one_winner(r: Rules) -> bool:
     """Whether the pool goes to one player rather than by the tricks."""
-    return pool(r) and r.settlement.award is not PoolAward.BY_TRICKS
+    return plays_for_pool(r) and r.settlement.award is not PoolAward.BY_TRICKS
 
 
 _AWARD: dict[Any, Phrase] = {
@@ -152,15 +152,15 @@ SETTLEMENT: tuple[Rule, ...] = (
                 "twice the stake.",
             ),
         },
-        applies=pool,
+        applies=plays_for_pool,
     ),
-    Rule(SETTLE, "The stake", ("wagers.stake_deal",), _stake, applies=pool),
+    Rule(SETTLE, "The stake", ("wagers.stake_deal",), _stake, applies=plays_for_pool),
     Rule(
         SETTLE,
         "Excused from the stake",
         ("wagers.ante_excused",),
         _EXCUSED,
-        applies=pool,
+        applies=plays_for_pool,
         quiet=lambda r: r.wagers.ante_excused is AnteExcused.NONE,
     ),
     Rule(
@@ -168,7 +168,7 @@ SETTLEMENT: tuple[Rule, ...] = (
         "Who takes the pool",
         ("settlement.award",),
         _AWARD,
-        applies=lambda r: pool(r) and not r.challenges.enabled,
+        applies=lambda r: plays_for_pool(r) and not r.challenges.enabled,
         quiet=lambda r: r.settlement.award is PoolAward.BY_TRICKS,
     ),
     Rule(SETTLE, "A tie for the pool", ("settlement.award_tie",), _TIE, applies=_one_winner),
@@ -197,14 +197,14 @@ SETTLEMENT: tuple[Rule, ...] = (
                 "next deal.",
             ),
         },
-        applies=lambda r: pool(r) and not r.challenges.enabled and not _one_winner(r),
+        applies=lambda r: plays_for_pool(r) and not r.challenges.enabled and not _one_winner(r),
     ),
     Rule(
         SETTLE,
         "Loo",
         ("wagers.loo", "wagers.stake_loo", "wagers.mixed_cap"),
         _LOO,
-        applies=pool,
+        applies=plays_for_pool,
         cites=lambda r: {
             LooMode.LIMITED: ("wagers.loo", "wagers.stake_loo"),
             LooMode.UNLIMITED: ("wagers.loo",),
@@ -223,7 +223,7 @@ SETTLEMENT: tuple[Rule, ...] = (
             else "The {pool} played for is the whole {pool} of the deal, after the dealer's stake "
             "is paid in and before it is divided.",
         ),
-        applies=lambda r: pool(r) and r.wagers.loo is not LooMode.LIMITED,
+        applies=lambda r: plays_for_pool(r) and r.wagers.loo is not LooMode.LIMITED,
         in_diff=False,
         cites=lambda r: ("one_way.unlimited_loo",),
     ),
@@ -238,7 +238,7 @@ SETTLEMENT: tuple[Rule, ...] = (
                 "{a_mixed_loo} is never less than {least_loo}{stake_loo} counters.",
             ),
         },
-        applies=lambda r: pool(r) and r.wagers.loo is LooMode.MIXED,
+        applies=lambda r: plays_for_pool(r) and r.wagers.loo is LooMode.MIXED,
     ),
     Rule(
         SETTLE,
@@ -261,7 +261,7 @@ SETTLEMENT: tuple[Rule, ...] = (
                 + _PENALTIES,
             ),
         },
-        applies=lambda r: pool(r) and not _one_winner(r),
+        applies=lambda r: plays_for_pool(r) and not _one_winner(r),
     ),
     Rule(
         SETTLE,
@@ -281,7 +281,7 @@ SETTLEMENT: tuple[Rule, ...] = (
             ),
         },
         applies=lambda r: (
-            pool(r) and (not _one_winner(r) or r.session.finish is Finish.UNTIL_SINGLE)
+            plays_for_pool(r) and (not _one_winner(r) or r.session.finish is Finish.UNTIL_SINGLE)
         ),
     ),
 )

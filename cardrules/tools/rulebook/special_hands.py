@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from cardrules.rules.applies import flushes_count, rank_only
 from cardrules.rules.model import (
     FlushDeclare,
     FlushDestination,
@@ -14,9 +15,7 @@ from cardrules.rules.model import (
     FlushOrder,
     FlushPayers,
     FlushSameClass,
-    TrickWinner,
 )
-from cardrules.tools.rulebook.applies import flush
 from cardrules.tools.rulebook.rule import SPECIAL, Rule
 
 #: Section 5, special hands.
@@ -34,7 +33,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
             ),
             False: ("not counted", "No hand wins without play: flushes do not count."),
         },
-        applies=lambda r: r.tricks.winner is TrickWinner.SUIT_AND_TRUMPS,
+        applies=lambda r: not rank_only(r),
         quiet=lambda r: not r.special_hands.flush.enabled,
     ),
     Rule(
@@ -55,7 +54,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "declared {stands}.",
             ),
         },
-        applies=flush,
+        applies=flushes_count,
     ),
     Rule(
         SPECIAL,
@@ -72,7 +71,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "only one left in the deal.",
             ),
         },
-        applies=flush,
+        applies=flushes_count,
     ),
     Rule(
         SPECIAL,
@@ -85,7 +84,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "Holding {pam} does not excuse a player from paying for the flush.",
             ),
         },
-        applies=lambda r: flush(r) and r.promoted.card is not None,
+        applies=lambda r: flushes_count(r) and r.promoted.card is not None,
     ),
     Rule(
         SPECIAL,
@@ -95,7 +94,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
             True: ("exempt", "The holder of a losing flush pays nothing."),
             False: ("not exempt", "The holder of a losing flush pays like the others."),
         },
-        applies=flush,
+        applies=flushes_count,
     ),
     Rule(
         SPECIAL,
@@ -111,7 +110,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "The {loos} are paid into the {pool} for the next deal.",
             ),
         },
-        applies=flush,
+        applies=flushes_count,
     ),
     Rule(
         SPECIAL,
@@ -127,7 +126,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "The deal after a flush is an ordinary deal.",
             ),
         },
-        applies=flush,
+        applies=flushes_count,
     ),
     Rule(
         SPECIAL,
@@ -144,7 +143,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "flush in trumps beats a flush in a plain suit.",
             ),
         },
-        applies=flush,
+        applies=flushes_count,
     ),
     Rule(
         SPECIAL,
@@ -166,7 +165,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
                 "Of two flushes of the same class, the elder hand's wins.",
             ),
         },
-        applies=flush,
+        applies=flushes_count,
     ),
     Rule(
         SPECIAL,
@@ -183,7 +182,7 @@ SPECIAL_HANDS: tuple[Rule, ...] = (
             ),
         },
         applies=lambda r: (
-            flush(r) and r.special_hands.flush.same_class is FlushSameClass.BETTER_CARDS
+            flushes_count(r) and r.special_hands.flush.same_class is FlushSameClass.BETTER_CARDS
         ),
     ),
 )

@@ -15,7 +15,8 @@ True
 
 from __future__ import annotations
 
-from cardrules.rules.model import AwardTie, ExchangeMode, LooMode, PoolAward, Rules, Vary
+from cardrules.rules.applies import declarations_made, exchanges_made, flushes_count
+from cardrules.rules.model import AwardTie, LooMode, PoolAward, Rules, Vary
 from cardrules.tools.rulebook.terms import Terms, terms
 from cardrules.tools.rulebook.words import card_words, num, plural, share
 
@@ -86,16 +87,16 @@ def summary_of(r: Rules) -> str:
         return _bids(r)
     hand = r.deal.hand_size
     first = [f"{num(hand).capitalize()} cards each" + (" and a miss" if r.deal.miss else "")]
-    if not r.deal.miss and r.declarations.enabled:
+    if not r.deal.miss and declarations_made(r):
         first[0] += ", no miss"
     first.append("trumps turned up" if r.trumps.turn_up else "no trumps")
     t = terms(r)
     middle = []
-    if r.declarations.enabled and r.exchange.mode is ExchangeMode.ONCE_ANY_NUMBER:
+    if exchanges_made(r):
         middle.append(f"one {t.exchange} from the stock")
     if _promoted(r):
         middle.append(_promoted(r))
-    if r.special_hands.flush.enabled:
+    if flushes_count(r):
         middle.append("flushes sweep the board")
     parts = [", ".join(first), *middle]
     return (

@@ -13,6 +13,12 @@ in bourre"). :data:`DECLARING_WORDS` opens the section on declaring, and
 
 from __future__ import annotations
 
+from cardrules.rules.applies import (
+    declarations_made,
+    exchanges_made,
+    plays_for_pool,
+    throwing_up_allowed,
+)
 from cardrules.rules.model import (
     ExchangeWord,
     LooedWord,
@@ -21,7 +27,6 @@ from cardrules.rules.model import (
     StandWord,
     ThrowUpWord,
 )
-from cardrules.tools.rulebook.applies import declaring, exchanging, pool, throwing_up
 from cardrules.tools.rulebook.rule import DECL, SETTLE, Rule
 
 
@@ -46,7 +51,7 @@ DECLARING_WORDS: tuple[Rule, ...] = (
             StandWord.PLAY: ('"play"', _PLAYS + "play."),
             StandWord.STAY: ('"stay"', _PLAYS + "stay."),
         },
-        applies=declaring,
+        applies=declarations_made,
         quiet=_unless_changed,
     ),
     Rule(
@@ -58,7 +63,7 @@ DECLARING_WORDS: tuple[Rule, ...] = (
             ThrowUpWord.PASS: ('"pass"', _DOES_NOT + "pass."),
             ThrowUpWord.FOLD: ('"fold"', _DOES_NOT + "fold."),
         },
-        applies=throwing_up,
+        applies=throwing_up_allowed,
         quiet=_unless_changed,
     ),
     Rule(
@@ -75,7 +80,7 @@ DECLARING_WORDS: tuple[Rule, ...] = (
                 "Discarding cards and taking as many from the stock is called drawing.",
             ),
         },
-        applies=exchanging,
+        applies=exchanges_made,
         quiet=_unless_changed,
     ),
 )
@@ -90,7 +95,7 @@ SETTLEMENT_WORDS: tuple[Rule, ...] = (
             PoolWord.POOL: ('"pool"', _COUNTERS + "pool."),
             PoolWord.POT: ('"pot"', _COUNTERS + "pot."),
         },
-        applies=pool,
+        applies=plays_for_pool,
         quiet=_unless_changed,
     ),
     Rule(
@@ -107,7 +112,7 @@ SETTLEMENT_WORDS: tuple[Rule, ...] = (
                 _NO_TRICK + "go bourré, and what he pays for it is called a penalty.",
             ),
         },
-        applies=pool,
+        applies=plays_for_pool,
         quiet=_unless_changed,
     ),
 )

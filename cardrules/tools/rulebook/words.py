@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
+from cardrules.rules.applies import exchanges_made
 from cardrules.rules.model import (
     Ante,
-    ExchangeMode,
     FirstDeal,
     HeadWhenTrumped,
     PoolAward,
@@ -122,7 +122,7 @@ def template_words(r: Rules) -> dict[str, Any]:
     hand = r.deal.hand_size
     high = r.deal.sizes.high
     w = r.wagers
-    exchanges = r.exchange.mode is not ExchangeMode.NONE
+    exchanges = exchanges_made(r)
     out = r.players.dealer_sits_out_above is not None
     first_duty = r.leads.ace_compulsory or r.leads.king_if_ace_turned
     return {

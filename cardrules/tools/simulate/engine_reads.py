@@ -18,6 +18,7 @@ from cardrules.engine.actions import BID, DISCARD, EXCHANGE, EXCHANGE_OFFSETS, G
 from cardrules.engine.deal import Deal
 from cardrules.engine.flush import flush_suit
 from cardrules.engine.tables import tables_for
+from cardrules.rules.applies import flushes_count
 from cardrules.rules.model import Rules
 
 #: The declarations (``stand``, ``throw-up``...) in the order of their action ids.
@@ -41,7 +42,7 @@ def deal_observer(rules: Rules, players: int, dealt: list[Dealt]) -> Callable[[D
     [(4, 0, False)]
     """
     tables = tables_for(rules)
-    counts_flushes = rules.special_hands.flush.enabled
+    counts_flushes = flushes_count(rules)
 
     def note(deal: Deal) -> None:
         # Called on every deal: the deal's parts read directly, not through its view.

@@ -30,6 +30,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -289,9 +290,15 @@ class ProcessPool:
 
         ends = []
         for process in self._processes:
+            code = None
             if multiprocessing.connection.wait([process.sentinel], timeout=0):
-                process.join(timeout=1)  # ended: its exit code, once reaped (by whichever thread)
-            code = process.exitcode
+                # Ended: its exit code, once reaped. The executor's own thread may be reaping
+                # it at this moment, when this thread's wait finds nothing to reap: give
+                # that thread a second to record the code.
+                give_up = time.monotonic() + 1
+                while code is None and time.monotonic() < give_up:
+                    process.join(timeout=0.05)
+                    code = process.exitcode
             if code is not None:
                 how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
                 ends.append(f"{process.pid} ({how})")
