@@ -242,7 +242,7 @@ class CardRulesState(pyspiel.State):  # type: ignore[misc]
 
     def _hand(self) -> list[int]:
         s = self._pos.session
-        return s.deal.cards.hands[s.to_move]
+        return s.hand(s.to_move)
 
     def _legal_actions(self, player: int) -> list[int]:
         """The compact indices of the legal actions, sorted."""

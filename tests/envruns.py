@@ -107,7 +107,7 @@ def masked_run(
             shadow.next_deal()
         seat = int(a.agent_selection.split("_")[1])
         assert seat == s.to_move == shadow.to_move
-        hand = s.deal.cards.hands[seat]
+        hand = s.hand(seat)
         legal = s.legal_actions()
         assert obs_a["action_mask"].tolist() == list(legal_mask(s))
         # float32, as the observation space says: a counter past 2**24 (an unlimited loo's

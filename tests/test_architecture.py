@@ -3,7 +3,8 @@
 The import contracts (which layer may import which) are import-linter's, written in
 pyproject.toml under ``[tool.importlinter]``; the test here runs ``lint-imports`` and fails
 with its report. The other rules are read off each module's syntax tree with ``ast``:
-no module reaches for another module's private names, every import
+no module reaches for another module's private names, no code outside the engine names
+a private part of a deal or a session, every import
 written inside a function says why it is there, and the engine and the players never
 name a game.
 """
@@ -165,6 +166,45 @@ def test_the_private_name_check_can_fail() -> None:
         "planted.py:1: from cardrules.engine.session import _public_form",
         "planted.py:5: A._BY_WORD",
         "planted.py:6: cardrules.engine.deal._x",
+    ]
+
+
+# ------------------------------------------------------------------ the sealed state
+
+ENGINE = PACKAGE / "engine"
+
+
+def private_attribute_reads(source: str, filename: str = "<source>") -> list[str]:
+    """Each ``x._name`` in ``source`` whose ``x`` is not ``self`` or ``cls``: an object's
+    private part (a deal's ``_cards``, a session's ``_deal``) named from outside it."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename=filename)):
+        if isinstance(node, ast.Attribute) and _is_private(node.attr):
+            owner = node.value
+            if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+                continue
+            found.append(f"{filename}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_code_outside_the_engine_names_no_private_part() -> None:
+    """The deal's and the session's parts are the engine's: the players, the tools, the
+    adapters and the command line read them through the view and the public accessors."""
+    found = []
+    for path in MODULES:
+        if ENGINE not in path.parents:
+            found += private_attribute_reads(path.read_text(encoding="utf-8"), _relative(path))
+    assert not found, "private parts named outside the engine:\n" + "\n".join(found)
+
+
+def test_the_private_part_check_can_fail() -> None:
+    planted = (
+        "def f(self, session):\n"
+        "    hands = session.deal._cards.hands\n"
+        "    return self._seen, session.deal.view.hand(0), hands\n"
+    )
+    assert private_attribute_reads(planted, "planted.py") == [
+        "planted.py:2: session.deal._cards"
     ]
 
 

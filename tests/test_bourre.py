@@ -75,7 +75,7 @@ def test_b1_to_b3_a_session_of_three_deals() -> None:
     s.next_deal()
     # B-2: A deals; C, bourré in B-1, does not ante: 4 + 3 = 7.
     _deal(s, ["TH 9D 8D 3S 7H", "AS KS 4H 9C 2D", "QH 8H JS 3C 5D", "AC KC QC 6S 4D"])
-    assert s.pool == 7 and list(s.deal.ctx.stakes) == [1, 1, 0, 1]
+    assert s.pool == 7 and list(s.deal.view.ctx.stakes) == [1, 1, 0, 1]
     _draw(s, "exchange 9C 2D", "5H TC")
     _draw(s, "exchange 3C 5D", "2S KD")
     _play(s, "throw-up, stand")
@@ -86,7 +86,7 @@ def test_b1_to_b3_a_session_of_three_deals() -> None:
     s.next_deal()
     # B-3: B deals; A and B, tied, do not ante: 7 + 2 = 9; B turns the ace of diamonds.
     _deal(s, ["2S 3S 4S 5S 6S", "7S 7H 7C 7D AD", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C"])
-    assert s.pool == 9 and list(s.deal.ctx.stakes) == [0, 0, 1, 1]
+    assert s.pool == 9 and list(s.deal.view.ctx.stakes) == [0, 0, 1, 1]
     _play(s, "throw-up, throw-up, throw-up")
     res = s.last_result
     assert res is not None and res.ended_by == "all_pass" and list(res.receipts) == [0, 9, 0, 0]

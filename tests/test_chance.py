@@ -58,19 +58,19 @@ class Dealt:
         self.stocks: list[list[int]] = []
 
     def capture(self, deal: Deal) -> None:
-        cards = deal.cards
+        view = deal.view
         places: dict[tuple[str, int], list[int]] = {
-            ("hand", s): list(cards.dealt[s]) for s in range(deal.n)
+            ("hand", s): list(view.dealt_hand(s)) for s in range(view.players)
         }
-        miss = cards.miss
-        if miss is None and deal.decl.forced and deals_miss(deal.rules, deal.ctx):
+        miss = view.miss
+        if miss is None and view.forced and deals_miss(deal.rules, view.ctx):
             # All must play: the miss, dealt, was withdrawn at once to the bottom of the
             # stock (Club Law), where it lies first.
-            miss = sorted(cards.stock[: deal.rules.deal.hand_size])
+            miss = tuple(sorted(view.stock[: deal.rules.deal.hand_size]))
         places[("miss", 0)] = list(miss or [])
-        places[("turn_up", 0)] = [cards.turnup] if cards.turnup >= 0 else []
+        places[("turn_up", 0)] = [view.turnup] if view.turnup >= 0 else []
         self.places.append(places)
-        self.stocks.append(list(cards.stock))
+        self.stocks.append(list(view.stock))
 
 
 def _default_and_explicit(
@@ -159,7 +159,7 @@ def test_a_deal_asks_each_card_in_dealing_order_then_the_turn_up() -> None:
     # The highest cards went first: KC (51) to seat 0, QC to seat 1, JC to seat 2, TC to
     # the miss, and so on; the thirteenth card, 39 (2C), is turned up.
     assert s.hand(0) == [43, 47, 51] and s.hand(2) == [41, 45, 49]
-    assert s.deal.cards.miss == [40, 44, 48] and s.deal.cards.turnup == 39
+    assert s.deal.view.miss == (40, 44, 48) and s.deal.view.turnup == 39
 
 
 def test_an_exchange_draws_when_it_is_made() -> None:
@@ -173,7 +173,7 @@ def test_an_exchange_draws_when_it_is_made() -> None:
     s.apply(exchange)
     # Nothing is drawn yet: the session waits for each card drawn, the hand unchanged.
     assert s.is_chance_node() and s.to_move == CHANCE and s.hand(seat) == before
-    stock = set(s.deal.cards.stock)
+    stock = set(s.deal.view.stock)
     for k in range(len(out)):
         outcomes = s.chance_outcomes()
         assert {c for c, _ in outcomes} == stock  # any undrawn card, alike
@@ -183,7 +183,7 @@ def test_an_exchange_draws_when_it_is_made() -> None:
         assert s.chance_outcome_text(card).startswith(f"seat {seat} draws ")
         s.apply(card)
         assert s.is_chance_node() == (k < len(out) - 1)
-    drawn = sorted(set(range(52)) - set(s.deal.cards.stock) - {s.deal.cards.turnup})
+    drawn = sorted(set(range(52)) - set(s.deal.view.stock) - {s.deal.view.turnup})
     assert s.hand(seat) == sorted([c for c in before if c not in out] + drawn[-len(out) :])
 
 

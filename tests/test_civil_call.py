@@ -196,7 +196,7 @@ def test_a_record_replays_the_call() -> None:
     assert (
         again.deal.history
         == s.deal.history
-        == [(0, 0), (1, 0), (2, 0), (0, AH_CIVIL), (1, A.PLAY + parse_card("4H"))]
+        == ((0, 0), (1, 0), (2, 0), (0, AH_CIVIL), (1, A.PLAY + parse_card("4H")))
     )
     assert again.deal.view.calls == (0,) and again.legal_actions() == s.legal_actions()
     assert "0: play AH civil" in json.dumps(s.record())
@@ -225,7 +225,7 @@ def test_the_compact_space_has_one_index_for_the_call() -> None:
     assert [to_compact(s, a) for a in s.legal_actions()] == [2, space.play + parse_card("AH")]
     assert legal_indices(s) == [2, space.play + parse_card("AH")]
     assert from_compact(s, 2) == AH_CIVIL
-    hand = s.deal.cards.hands[0]
+    hand = s.hand(0)
     assert space.from_compact(hand, 2, 1) == AH_CIVIL
     assert space.from_compact(hand, 2) == AH_CIVIL  # his only ace
     with pytest.raises(ArgumentValueError, match="trump"):

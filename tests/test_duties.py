@@ -58,7 +58,7 @@ def sampler_disagreements(s: cardrules.Session, offered: dict[int, list[int]]) -
     duties narrowed."""
     view = s.deal.view
     played = view.played
-    hands = s.deal.cards.hands
+    hands = [list(view.hand(seat)) for seat in range(s.players + 1)]
     k = len(view.in_play)
     wrong = narrowed = 0
     for seat in range(s.players):

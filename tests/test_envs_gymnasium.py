@@ -47,7 +47,7 @@ def masked_episodes(variant: str, seat: int, episodes: int, seed: int, **options
         while not terminated:
             s = session_of(e)
             assert s.to_move == seat
-            hand = s.deal.cards.hands[seat]
+            hand = s.hand(seat)
             indices = np.flatnonzero(info["action_mask"]).tolist()
             assert indices == [space.to_compact(hand, a) for a in s.legal_actions()]
             assert np.array_equal(obs, e.table.encoder.encode(s, seat, np.zeros_like(obs)))

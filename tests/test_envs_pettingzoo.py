@@ -91,7 +91,7 @@ def test_deal_episodes_go_on_through_the_session() -> None:
     e.reset()
     assert e.session is first and first.deal.dealer == (dealer + 1) % 3
     scores[(dealer + 1) % 3] -= 3  # the new dealer's stake
-    assert list(first.scores) == scores and first.pool == first.deal.pool
+    assert list(first.scores) == scores and first.pool == first.deal.view.pool
 
 
 def test_session_episode_rewards_sum_to_the_scores() -> None:

@@ -142,10 +142,11 @@ def test_the_seed_of_a_restock_is_drawn_only_where_a_restock_can_happen() -> Non
     none = cardrules.new_session(
         "bourre", overrides={"exchange": {"restock": "none"}}, players=5, seed=9
     )
-    assert five.deal.cards.restock_seed == -1
-    assert five.deal.cards == none.deal.cards
+    # The engine's own part of the state, read by its test: no view shows the seed.
+    assert five.deal._cards.restock_seed == -1
+    assert five.deal._cards == none.deal._cards
     eight = cardrules.new_session("bourre", players=8, seed=9)
-    assert eight.deal.cards.restock_seed >= 0
+    assert eight.deal._cards.restock_seed >= 0
 
 
 def _hidden_known(s: Session, seat: int) -> set[int]:
@@ -187,8 +188,8 @@ def test_a_gathered_card_placed_where_no_restock_went_is_a_conflict() -> None:
         s.apply(action)
     assert restock_conflicts(s, 1) == 0
     t = s.clone()
-    hand_a = t.deal.cards.hands[0]
-    stock = t.deal.cards.stock
+    hand_a = t.deal._cards.hands[0]  # a card planted in the engine's own state
+    stock = t.deal._cards.stock
     mine = next(i for i, c in enumerate(stock) if card_text(c) in {"9S", "8S", "7S", "6S", "5S"})
     hand_a[0], stock[mine] = stock[mine], hand_a[0]  # one of B's folded cards to A
     assert restock_conflicts(t, 1) == 1  # A drew nothing from the restock

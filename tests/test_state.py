@@ -185,7 +185,7 @@ def test_a_deal_that_ends_as_it_is_dealt_is_as_visible_as_any_other() -> None:
     assert s.deal_over and s.last_result is not None
     assert s.last_result.ended_by == "flush" and s.last_result.flush == (2,)
     assert s.observation(0)["shown"] == {2: ["2D", "3D", "5D", "7D", "TD"]}
-    assert s.observation(0)["revealed"][2] == s.deal.cards.shown[2]
+    assert s.observation(0)["revealed"][2] == list(s.deal.view.shown[2])
 
 
 def test_the_sampler_respects_a_shown_void() -> None:

@@ -256,7 +256,7 @@ def play_game(
 
     def screen() -> list[str]:
         obs = session.observation(human_seat)
-        single = session.deal.ctx.single
+        single = session.deal.view.ctx.single
         return screen_lines(
             obs,
             title=title,

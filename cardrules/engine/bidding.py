@@ -56,20 +56,20 @@ def legal_bids(rules: Rules, *, tricks: int, others: Sequence[int], last: bool) 
 def open_bidding(deal: DealState) -> None:
     """Begin the bidding of a deal whose players are set for the play: the first of them
     in the order of play bids first."""
-    deal.decl.bids = [-1] * deal.n
+    deal._decl.bids = [-1] * deal._n
     deal.phase = BID_PHASE
-    deal.to_move = deal.play.actors[0]
+    deal.to_move = deal._play.actors[0]
 
 
 def _bidders(deal: DealState) -> list[int]:
     """The seats that bid, in their order (the order of play from the first player)."""
-    return deal.play.actors
+    return deal._play.actors
 
 
 def legal_bid(deal: DealState) -> Offer:
     """The bidding phase's legal actions: the bids open to the seat to move."""
     bidders = _bidders(deal)
-    bids = deal.decl.bids
+    bids = deal._decl.bids
     seat = deal.to_move
     others = [bids[s] for s in bidders if s != seat and bids[s] >= 0]
     last = all(bids[s] >= 0 for s in bidders if s != seat)
@@ -80,13 +80,13 @@ def legal_bid(deal: DealState) -> Offer:
 
 def apply_bid(deal: DealState, action: int) -> None:
     """Record the bid of the seat to move; after the last bid the first leader leads."""
-    bids = deal.decl.bids
+    bids = deal._decl.bids
     bids[deal.to_move] = action - BID
     for seat in _bidders(deal):
         if bids[seat] < 0:
             deal.to_move = seat
             return
-    play = deal.play
+    play = deal._play
     deal.phase = PLAY
     deal.to_move = play.actors[play.turn_pos]
 

@@ -42,8 +42,8 @@ def challenge_words(deal: DealState) -> list[int]:
     after a put is seen only a throw-up, where it is not binding; else as the model's
     windows open them at this lead or follow."""
     rules = deal.rules.challenges
-    chal = deal.chal
-    play = deal.play
+    chal = deal._chal
+    play = deal._play
     if chal.put_seen:
         return [] if rules.put_binding else [A.THROW_UP]
     w = windows(rules.model)
@@ -69,12 +69,12 @@ def decide_after_first_trick(deal: DealState) -> bool:
     challenges = deal.rules.challenges
     if (
         challenges.enabled
-        and deal.play.trick_no == 1
-        and not deal.chal.put_seen
+        and deal._play.trick_no == 1
+        and not deal._chal.put_seen
         and windows(challenges.model).after_first_trick
     ):
         deal.phase = DECIDE
-        deal.to_move = deal.play.actors[0]
+        deal.to_move = deal._play.actors[0]
         return True
     return False
 
@@ -100,17 +100,17 @@ def legal_respond(deal: DealState) -> Offer:
 def apply_respond(deal: DealState, action: int) -> None:
     """A put seen plays on for the game; refused, it scores the putter his point."""
     if action == A.SEE:
-        deal.chal.put_seen = True
+        deal._chal.put_seen = True
         deal.phase = PLAY
-        deal.to_move = deal.play.actors[deal.play.turn_pos]
+        deal.to_move = deal._play.actors[deal._play.turn_pos]
     else:
         points = deal.rules.challenges.point
-        finish(deal, challenge_points(DealView(deal), deal.chal.putter, points, "refused"))
+        finish(deal, challenge_points(DealView(deal), deal._chal.putter, points, "refused"))
 
 
 def put(deal: DealState, seat: int) -> None:
     """``seat`` says "I put": his opponent is to answer."""
-    deal.chal.putter = seat
+    deal._chal.putter = seat
     deal.phase = RESPOND
     deal.to_move = _opponent(deal, seat)
 
@@ -118,11 +118,11 @@ def put(deal: DealState, seat: int) -> None:
 def concede(deal: DealState, seat: int) -> None:
     """``seat`` throws up: his opponent scores the point, or the game once a put was seen."""
     points = deal.rules.challenges.point
-    if deal.chal.put_seen:
+    if deal._chal.put_seen:
         points = deal.rules.session.target_points
     finish(deal, challenge_points(DealView(deal), _opponent(deal, seat), points, "throw_up"))
 
 
 def _opponent(deal: DealState, seat: int) -> int:
-    first, second = deal.play.in_play[0], deal.play.in_play[1]
+    first, second = deal._play.in_play[0], deal._play.in_play[1]
     return second if seat == first else first

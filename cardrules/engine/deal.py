@@ -97,27 +97,27 @@ class Deal(DealState):
         if tables is None or ctx is None:
             return  # a blank deal, filled field by field (copies, JSON; see blank_instance)
         n = ctx.players
-        self.ctx = ctx
-        self.n = n
+        self._ctx = ctx
+        self._n = n
         self.dealer = ctx.dealer
-        self.order = dealing_plan(tables, ctx).orders[ctx.dealer]  # shared: never changed
-        self.pool = ctx.pool
-        self.history: list[tuple[int, int]] = []
+        self._order = dealing_plan(tables, ctx).orders[ctx.dealer]  # shared: never changed
+        self._pool = ctx.pool
+        self._history: list[tuple[int, int]] = []
         self.phase = DECLARE
         self.to_move = -1
         self.result: DealResult | None = None
         self._legal: list[int] | None = None
-        self.cards = deal_cards(tables, ctx, self.order, rng, fixed)
-        self.decl = Declaring(n)
-        self.play = TrickPlay(n)
-        self.chal = Challenge()
-        self.passing = Passing()
+        self._cards = deal_cards(tables, ctx, self._order, rng, fixed)
+        self._decl = Declaring(n)
+        self._play = TrickPlay(n)
+        self._chal = Challenge()
+        self._passing = Passing()
         self.attach_tables(tables)
         open_deal(self)
 
     def attach_tables(self, tables: Tables) -> None:
         """Attach the compiled tables (built from the rules, never copied or pickled)."""
-        self.tb = tables
+        self._tables = tables
         self.rules = tables.rules
 
     # ------------------------------------------------------------------ public API
@@ -126,6 +126,16 @@ class Deal(DealState):
     def view(self) -> DealView:
         """The read-only view of this deal."""
         return DealView(self)
+
+    @property
+    def players(self) -> int:
+        """The seats at the table."""
+        return self._n
+
+    @property
+    def history(self) -> tuple[tuple[int, int], ...]:
+        """Every (seat, action id) of the deal so far, in order."""
+        return tuple(self._history)
 
     @property
     def is_over(self) -> bool:
@@ -140,7 +150,7 @@ class Deal(DealState):
     @property
     def trump(self) -> int:
         """The trump suit's index (4 for none)."""
-        return self.cards.trump
+        return self._cards.trump
 
     @property
     def trump_suit(self) -> str | None:
@@ -175,14 +185,14 @@ class Deal(DealState):
         if a not in self._legal:
             raise refusal(self.view, a, self._legal)
         self._legal = None
-        self.history.append((self.to_move, a))
+        self._history.append((self.to_move, a))
         PHASE_TABLE[self.phase].apply(self, a)
 
     def apply_unchecked(self, action: int) -> None:
         """Apply an action taken from :meth:`legal_actions` (or :meth:`offer`) without
         checking it again."""
         self._legal = None
-        self.history.append((self.to_move, action))
+        self._history.append((self.to_move, action))
         PHASE_TABLE[self.phase].apply(self, action)
 
     # ------------------------------------------------------------------ what a seat sees
@@ -190,7 +200,7 @@ class Deal(DealState):
     def public_history(self, seat: int) -> list[str]:
         """The actions so far as ``seat`` sees them: others' exchanges, gifts and
         discards show how many cards, not which."""
-        return [f"{s}: {public_text(self.rules, self.n, s, a, seat)}" for s, a in self.history]
+        return [f"{s}: {public_text(self.rules, self._n, s, a, seat)}" for s, a in self._history]
 
     def public_actions(self, seat: int) -> list[tuple[int, int]]:
         """The actions so far as (seat, action id) in the form ``seat`` sees them: another
@@ -198,7 +208,7 @@ class Deal(DealState):
         (:func:`~cardrules.engine.actions.exchange_id` of ``range(k)``), a discard is
         :data:`~cardrules.engine.actions.DISCARD`, a gift to someone else
         :data:`~cardrules.engine.actions.GIVE`."""
-        return [public_form(self.rules, self.n, s, a, seat) for s, a in self.history]
+        return [public_form(self.rules, self._n, s, a, seat) for s, a in self._history]
 
 
 def _legal_over(deal: DealState) -> Offer:

@@ -65,15 +65,15 @@ def open_deal(deal: DealState) -> None:
     declarations make everybody stand; a flush shown at once ends it; else the first seat
     in turn declares."""
     rules = deal.rules
-    ctx = deal.ctx
-    cards = deal.cards
-    status = deal.decl.status
+    ctx = deal._ctx
+    cards = deal._cards
+    status = deal._decl.status
     if cards.exposed_single:
         finish(deal, settle_exposed_single(DealView(deal)))
         return
     if rules.partnerships.enabled:
         deal.phase = PARTNER
-        deal.to_move = deal.order[0]
+        deal.to_move = deal._order[0]
         return
     forced = (
         ctx.last  # Peel's quick finish: "all stand on the last round" (1.1.16)
@@ -84,17 +84,17 @@ def open_deal(deal: DealState) -> None:
             and SUITS[cards.turnup // 13] in rules.declarations.forced_play.turn_up_suits
         )
     )
-    deal.decl.forced = forced
+    deal._decl.forced = forced
     if forced and cards.miss is not None:
         # Club Law: "the miss is withdrawn, and is added to the undealt portion of the pack
         # without being exposed" [S004].
         cards.stock[:0] = cards.miss
         cards.miss = None
-    if dealer_sits_out(rules, deal.n):
+    if dealer_sits_out(rules, deal._n):
         status[deal.dealer] = OUT
-    if deal.tb.flush_at_once:
+    if deal._tables.flush_at_once:
         # Hoffmann: the holder "at once turns up his cards"; nobody may throw up [S001].
-        seats = [s for s in deal.order if status[s] != OUT]
+        seats = [s for s in deal._order if status[s] != OUT]
         if flush_holders(DealView(deal), seats):
             stand_all(deal)
             settle_flush_of(deal, seats)
@@ -104,7 +104,7 @@ def open_deal(deal: DealState) -> None:
         after_declarations(deal)
         return
     deal.phase = DECLARE
-    deal.decl.pos = 0
+    deal._decl.pos = 0
     next_declarer(deal)
 
 
@@ -112,18 +112,18 @@ def next_declarer(deal: DealState) -> None:
     """The next seat in turn declares (or draws, where the draw follows the declarations);
     the dealer left alone by those before him takes the pool; after the last, the play
     opens."""
-    decl = deal.decl
+    decl = deal._decl
     status = decl.status
-    while decl.pos < deal.n and status[deal.order[decl.pos]] == OUT:
+    while decl.pos < deal._n and status[deal._order[decl.pos]] == OUT:
         decl.pos += 1
-    if decl.pos >= deal.n:
+    if decl.pos >= deal._n:
         seat = next_drawer(deal)  # the draw, where it follows the declarations (D78)
         if seat < 0:
             after_declarations(deal)
         else:
             deal.to_move = seat
         return
-    seat = deal.order[decl.pos]
+    seat = deal._order[decl.pos]
     if seat == deal.dealer and decl.miss_taker < 0 and STOOD not in status:
         # All before the dealer threw up: he takes the pool, no matter his cards (1.1.8.1),
         # and a flush he holds is shown and paid besides (1.2.9.2, D34).
@@ -144,8 +144,8 @@ def apply_declare(deal: DealState, action: int) -> None:
     """The seat to move declares ``action``: throws up, takes the miss, plays the miss for
     the pool, stands or exchanges; then the next seat declares."""
     seat = deal.to_move
-    decl = deal.decl
-    cards = deal.cards
+    decl = deal._decl
+    cards = deal._cards
     if action == A.THROW_UP:
         decl.status[seat] = THREW
         if seat == deal.dealer:
@@ -177,7 +177,7 @@ def apply_declare(deal: DealState, action: int) -> None:
 
 def _exchange(deal: DealState, seat: int, action: int) -> bool:
     """Make ``seat``'s exchange; whether it ended the deal (a flush shown at once)."""
-    cards = deal.cards
+    cards = deal._cards
     hand = cards.hands[seat]
     out = exchange_cards_of(hand, action)
     for c in out:
@@ -186,14 +186,14 @@ def _exchange(deal: DealState, seat: int, action: int) -> bool:
     stock = cards.stock
     for _ in out:
         if not stock:  # the stock has run out: restocked, where the rules say so (D80)
-            restock(cards, deal.decl.status, seat, deal.rules.exchange.restock)
+            restock(cards, deal._decl.status, seat, deal.rules.exchange.restock)
             stock = cards.stock
         if cards.restock_draws:  # the stock holds only the last restock's cards now
             cards.restock_draws[-1][seat] += 1
         hand.append(stock.pop())
     hand.sort()
-    deal.decl.exchanged[seat] = len(out)
-    return deal.tb.flush_at_once and flush_shown(deal, seat)
+    deal._decl.exchanged[seat] = len(out)
+    return deal._tables.flush_at_once and flush_shown(deal, seat)
 
 
 def legal_declarations(view: DealView, seat: int) -> list[int]:
@@ -308,24 +308,24 @@ def words_of(deal: DealState) -> tuple[list[int], int]:
     """:func:`declaration_words` for the seat to move in ``deal``, kept with its tables by
     what they read (:func:`remembered_words`)."""
     seat = deal.to_move
-    cards = deal.cards
-    decl = deal.decl
+    cards = deal._cards
+    decl = deal._decl
     miss_there = cards.miss is not None
     dealer = seat == deal.dealer
     standers = 0
     if miss_there and dealer:  # only then does the count matter
-        standers = sum(1 for s in deal.order if decl.status[s] == STOOD)
-    tb = deal.tb
+        standers = sum(1 for s in deal._order if decl.status[s] == STOOD)
+    tb = deal._tables
     bound = dealer and cards.turnup in tb.binding_turnups  # a turned ace (1.8.5)
     if not tb.exchanges:  # nothing else is read where nobody exchanges
         key = (dealer, miss_there, standers, False, 0, 0, bound, 0)
     else:
         exchanged = decl.exchanged[seat] >= 0
-        drawing = (2 if decl.pos >= deal.n else 1) if tb.draw_after else 0  # (D78)
+        drawing = (2 if decl.pos >= deal._n else 1) if tb.draw_after else 0  # (D78)
         stock = len(cards.stock)
         if tb.restock is not None:  # and what the restocks would give (D80)
             stock = drawable(cards, decl.status, seat, tb.restock)
-        stock = min(stock, tb.caps[deal.n])  # the cap (D79)
+        stock = min(stock, tb.caps[deal._n])  # the cap (D79)
         hand = len(cards.hands[seat])
         key = (dealer, miss_there, standers, exchanged, stock, hand, bound, drawing)
     found = tb.declarations.get(key)
@@ -335,9 +335,9 @@ def words_of(deal: DealState) -> tuple[list[int], int]:
 def exchangeable(deal: DealState) -> list[int]:
     """The cards the seat to move may exchange: his hand, but the dealer's turn-up where
     he may not discard it (1.8.5, D77)."""
-    hand = deal.cards.hands[deal.to_move]
-    if deal.tb.kept_turnup and deal.to_move == deal.dealer:
-        return [c for c in hand if c != deal.cards.turnup]
+    hand = deal._cards.hands[deal.to_move]
+    if deal._tables.kept_turnup and deal.to_move == deal.dealer:
+        return [c for c in hand if c != deal._cards.turnup]
     return hand
 
 
@@ -346,14 +346,14 @@ def next_drawer(deal: DealState) -> int:
     declarations (``exchange.timing: after_declarations``, 1.8.7, D78): the players who
     stood, in turn from the dealer's left, when two or more stood (a lone stander takes the
     pool without play); -1 when there is none, or the draw is made with the declarations."""
-    decl = deal.decl
-    n = deal.n
+    decl = deal._decl
+    n = deal._n
     status = decl.status
-    if not deal.tb.draw_after or (decl.pos == n and status[:n].count(STOOD) < 2):
+    if not deal._tables.draw_after or (decl.pos == n and status[:n].count(STOOD) < 2):
         return -1
-    while decl.pos < 2 * n and status[deal.order[decl.pos - n]] != STOOD:
+    while decl.pos < 2 * n and status[deal._order[decl.pos - n]] != STOOD:
         decl.pos += 1
-    return deal.order[decl.pos - n] if decl.pos < 2 * n else -1
+    return deal._order[decl.pos - n] if decl.pos < 2 * n else -1
 
 
 def remembered_words(

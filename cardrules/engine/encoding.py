@@ -147,10 +147,10 @@ def _write_seats(
     from one observer): its status's flag, whether it exchanged and how many cards, its
     tricks and cards held (a byte each), and its score, in its byte where ``signed`` and a
     signed byte holds it, else among the ``counts``."""
-    status = deal.decl.status
-    exchanged = deal.decl.exchanged
-    won = deal.play.won
-    hands = deal.cards.hands
+    status = deal._decl.status
+    exchanged = deal._decl.exchanged
+    won = deal._play.won
+    hands = deal._cards.hands
     for s, o in enumerate(bases):
         bits[o + _STATUS_FIELDS[status[s]]] = 1
         if exchanged[s] >= 0:
@@ -400,9 +400,9 @@ class Encoder:
             if type(bits) is not bytearray or len(bits) != self.size:
                 raise ArgumentValueError(f"bits: expected a bytearray of {self.size}")
         d = session.deal
-        cards = d.cards
-        decl = d.decl
-        play = d.play
+        cards = d._cards
+        decl = d._decl
+        play = d._play
         pos = self._pos
         o_hand, o_phase, o_table, o_lead, o_trick = self._hot
         # The seat's encoding as last written, brought up to date, then copied out.
@@ -437,9 +437,9 @@ class Encoder:
             bits[bases[d.dealer] + 7] = 1
         if decl.miss_taker >= 0:
             bits[bases[decl.miss_taker] + 6] = 1
-        for s in d.passing.givers:
+        for s in d._passing.givers:
             bits[bases[s] + 8] = 1
-        chal = d.chal
+        chal = d._chal
         if chal.putter >= 0:
             bits[bases[chal.putter] + 14] = 1
         o = o_table
@@ -449,7 +449,7 @@ class Encoder:
             bits[o + 1] = 1
             bits[o + 2] = play.won[n]
         bits[o + 3] = len(cards.stock)
-        pool = d.pool
+        pool = d._pool
         if pool:
             if signed and -128 <= pool < 128:
                 bits[o + 4] = pool & 255
@@ -505,7 +505,7 @@ class Encoder:
     def _deal_bytes(self, d: Any, seat: int) -> bytes:
         """The deal part of ``seat``'s encoding: the part every seat shares (``trump`` to
         ``promoted``), then with recall its hand as dealt and the cards it laid aside."""
-        cards = d.cards
+        cards = d._cards
         pos = self._pos
         off = self._offsets
         lo, hi = self._deal_part

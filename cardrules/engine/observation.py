@@ -160,7 +160,7 @@ def observe(session: Observable, seat: int) -> dict[str, Any]:
     if session.rules.bidding.enabled:
         obs["bids"] = list(v.bids) or [-1] * n  # public, -1 for no bid yet
     if session.rules.leads.trump_if_others_void is OthersVoid.PUBLIC:
-        moment = moment_now(d.play, d.cards, -1)
+        moment = moment_now(d._play, d._cards, -1)
         obs["shown_out_of_trumps"] = [
             s for s in v.in_play if s < n and shown_out(v.tables, moment, s)
         ]

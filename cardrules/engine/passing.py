@@ -34,16 +34,16 @@ def legal_pass(deal: DealState) -> Offer:
     discard, his cards (or his worst ones); else the cards he may give (all, or his best),
     and to receive instead where his partner has not chosen yet."""
     seat = deal.to_move
-    hand = deal.cards.hands[seat]
+    hand = deal._cards.hands[seat]
     rules = deal.rules.partnerships
-    if deal.passing.pending_discard == seat:
+    if deal._passing.pending_discard == seat:
         if rules.receiver_discard == ReceiverDiscard.WORST:
-            hand = sorted(deal.tb.extremes(hand, low=True))
+            hand = sorted(deal._tables.extremes(hand, low=True))
         return Offer(seat, [], A.DISCARD, hand)
     gives = hand
     if rules.pass_card == PassCard.BEST:
-        gives = sorted(deal.tb.extremes(hand, low=False))
-    words = [A.RECEIVE] if deal.passing.step % 2 == 0 else []
+        gives = sorted(deal._tables.extremes(hand, low=False))
+    words = [A.RECEIVE] if deal._passing.step % 2 == 0 else []
     return Offer(seat, words, A.GIVE, gives)
 
 
@@ -51,9 +51,9 @@ def apply_pass(deal: DealState, action: int) -> None:
     """The seat to move receives, gives a card or discards one; after both pairs have
     passed, the play opens."""
     seat = deal.to_move
-    partner = (seat + 2) % deal.n
-    passing = deal.passing
-    hands = deal.cards.hands
+    partner = (seat + 2) % deal._n
+    passing = deal._passing
+    hands = deal._cards.hands
     if action == A.RECEIVE:
         deal.to_move = partner
         passing.step += 1
@@ -68,14 +68,14 @@ def apply_pass(deal: DealState, action: int) -> None:
             stand_all(deal)
             after_declarations(deal)
         else:
-            deal.to_move = deal.order[1]
+            deal.to_move = deal._order[1]
         return
     card = action - A.GIVE
     hands[seat].remove(card)
     hands[partner].append(card)
     hands[partner].sort()
     passing.givers.append(seat)
-    deal.decl.status[seat] = OUT
+    deal._decl.status[seat] = OUT
     discard(deal, seat, hands[seat])  # his other cards go face down
     hands[seat] = []
     passing.pending_discard = partner

@@ -30,12 +30,12 @@ __all__ = ["apply_play", "legal_play", "playable_cards"]
 def playable_cards(deal: DealState) -> list[int]:
     """The cards the player to move may play to the trick (the hand itself when any card
     may go): read it, never change it."""
-    play = deal.play
+    play = deal._play
     player = play.in_play[play.turn_pos]
-    hand = deal.cards.hands[player]
+    hand = deal._cards.hands[player]
     trick = play.cards
-    trump = deal.cards.trump
-    tb = deal.tb
+    trump = deal._cards.trump
+    tb = deal._tables
     if trick:
         if play.calls and play.calls[-1] == play.trick_no:  # "Pam, be civil" (1.2.8)
             cards = tb.called_follow(hand, trump, trick, play.best)
@@ -43,10 +43,10 @@ def playable_cards(deal: DealState) -> list[int]:
             cards = tb.follow(hand, trump, trick, play.best)
     else:
         won_last = bool(play.winners) and play.winners[-1] == player
-        cards = tb.lead(hand, trump, play.trick_no, won_last, deal.cards.turnup)
+        cards = tb.lead(hand, trump, play.trick_no, won_last, deal._cards.turnup)
     if tb.duty is None:
         return cards
-    return tb.duty(hand, cards, moment_now(play, deal.cards, player))
+    return tb.duty(hand, cards, moment_now(play, deal._cards, player))
 
 
 def legal_play(deal: DealState) -> Offer:
@@ -54,8 +54,8 @@ def legal_play(deal: DealState) -> Offer:
     throw-up, a put), a leader's call "Pam, be civil", then the cards he may play."""
     cards = playable_cards(deal)
     words = challenge_words(deal) if deal.rules.challenges.enabled else []
-    if deal.tb.civil_call and not deal.play.cards:
-        words = words + deal.tb.civil_lead(deal.cards.trump, cards)
+    if deal._tables.civil_call and not deal._play.cards:
+        words = words + deal._tables.civil_lead(deal._cards.trump, cards)
     return Offer(deal.to_move, words, A.PLAY, cards)
 
 
@@ -65,7 +65,7 @@ def apply_play(deal: DealState, action: int) -> None:
     if action >= A.PLAY:
         play_card(deal, action - A.PLAY)
     elif A.is_civil(action):  # he leads the ace of trumps and says "Pam, be civil" (1.2.8)
-        deal.play.calls.append(deal.play.trick_no)
+        deal._play.calls.append(deal._play.trick_no)
         play_card(deal, A.civil_card(action))
     elif action == A.THROW_UP:
         concede(deal, deal.to_move)
@@ -78,17 +78,17 @@ def apply_play(deal: DealState, action: int) -> None:
 def play_card(deal: DealState, card: int) -> None:
     """The player to move plays ``card`` to the trick; the best card so far is kept (a tie
     noted, where equal cards tie); after the last player the trick ends."""
-    play = deal.play
+    play = deal._play
     pos = play.turn_pos
     player = play.in_play[pos]
-    deal.cards.hands[player].remove(card)
+    deal._cards.hands[player].remove(card)
     trick = play.cards
     trick.append(card)
     play.played.append((player, card))
     if len(trick) == 1:
         play.best, play.best_pos, play.tied = card, pos, False
     else:
-        verdict = deal.tb.verdicts[deal.cards.trump][play.best * 52 + card]
+        verdict = deal._tables.verdicts[deal._cards.trump][play.best * 52 + card]
         if verdict > 0:
             play.best, play.best_pos, play.tied = card, pos, False
         elif verdict == 0:
@@ -105,7 +105,7 @@ def _end_trick(deal: DealState) -> None:
     """The trick goes to its best card's player (to nobody when tied), who leads next;
     after the last trick the deal is settled, and after the first one the elder may have
     to decide whether to put."""
-    play = deal.play
+    play = deal._play
     if play.tied:
         play.winners.append(None)
     else:

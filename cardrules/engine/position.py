@@ -176,7 +176,7 @@ class SessionState:
         """Every (seat, action) of the session so far, in order."""
         out = [x for h in self._histories for x in h]
         if not self._over and not self._paused and self._deal is not None:
-            out.extend(self._deal.history)
+            out.extend(self._deal._history)
         return out
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Self:
@@ -366,8 +366,8 @@ class SessionState:
             else:
                 new.last_deal = Deal.from_json(rules, last)
             for deal in (new._deal, new.last_deal):
-                if deal is not None and deal.n != n:
-                    raise ValueError(f"a deal of {deal.n} players at a table of {n}")
+                if deal is not None and deal._n != n:
+                    raise ValueError(f"a deal of {deal._n} players at a table of {n}")
             waits = not (new._over or new._paused or new._chance is not None)
             live = waits and new._deal is not None and not new._deal.is_over
             new._live = new._deal if live else None

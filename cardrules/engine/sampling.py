@@ -43,6 +43,7 @@ __all__ = [
     "restock_conflicts",
     "restock_deal",
     "restock_known",
+    "swap_cards",
 ]
 
 #: Where a hidden card lies: (``hand``, seat, index) — the miss played for the pool is the
@@ -153,7 +154,7 @@ def restock_conflicts(t: Session, seat: int) -> int:
     known = restock_known(t, seat)
     if not known:
         return 0
-    cards = t.deal.cards
+    cards = t.deal._cards
     stock = set(cards.stock)
     hands = cards.hands
     bad = 0
@@ -173,26 +174,38 @@ def restock_conflicts(t: Session, seat: int) -> int:
 
 
 def _lists(t: Session) -> dict[str, list[int]]:
-    cards = t.deal.cards
+    cards = t.deal._cards
     return {"miss": cards.miss or [], "stock": cards.stock, "discard": cards.discarded}
 
 
 def place_cards(t: Session, places: Sequence[Place]) -> list[int]:
     """The cards at ``places`` in ``t``."""
-    hands = t.deal.cards.hands
+    hands = t.deal._cards.hands
     lists = _lists(t)
     return [hands[o][i] if k == "hand" else lists[k][i] for k, o, i in places]
 
 
 def put_cards(t: Session, places: Sequence[Place], cards: Sequence[int]) -> None:
     """Lay ``cards`` at ``places`` in ``t`` (hands are sorted by :func:`redeal` after)."""
-    hands = t.deal.cards.hands
+    hands = t.deal._cards.hands
     lists = _lists(t)
     for (kind, owner, i), c in zip(places, cards, strict=True):
         if kind == "hand":
             hands[owner][i] = c
         else:
             lists[kind][i] = c
+
+
+def swap_cards(t: Session, pair: Sequence[Place]) -> None:
+    """The cards at the two places ``pair`` in ``t`` change places; the hands and the miss
+    stay sorted."""
+    first, second = place_cards(t, pair)
+    put_cards(t, pair, [second, first])
+    cards = t.deal._cards
+    for hand in cards.hands:
+        hand.sort()
+    if cards.miss is not None:
+        cards.miss.sort()
 
 
 #: A card another player played, in its trick's context: (index in the cards played,
@@ -215,7 +228,7 @@ def others_plays(t: Session, seat: int) -> list[PastPlay]:
     k = len(in_play)
     me = {seat, t.players} if v.miss_for_pool and seat == v.dealer else {seat}
     played = v.played
-    hands = d.cards.hands
+    hands = d._cards.hands
     out: list[PastPlay] = []
     for j, (p, c) in enumerate(played):
         if p in me:
@@ -249,7 +262,7 @@ def play_conflicts(t: Session, seat: int) -> int:
     """How many cards the other players played that the rules would have forbidden with the
     hands ``t`` gives them (their cards now and those they played since)."""
     played = t.deal.view.played
-    hands = t.deal.cards.hands
+    hands = t.deal._cards.hands
     bad = 0
     for j, p, c, _, rule in others_plays(t, seat):
         hand = sorted(hands[p] + [x for q, x in played[j:] if q == p])
@@ -370,7 +383,7 @@ def redeal(
         if found == 0:
             break
     put_cards(t, places, best)
-    cards_part = t.deal.cards
+    cards_part = t.deal._cards
     for h in cards_part.hands:
         h.sort()  # only now: the places are indices into the hands as they were
     if cards_part.miss is not None:
@@ -397,7 +410,7 @@ def determinize(session: Session, seat: int, rng: random.Random, *, tries: int =
     cards = sorted(place_cards(t, places))
     put_cards(t, places, cards)
     redeal(t, seat, rng, places, tries=tries)
-    cards_part = d.cards
+    cards_part = d._cards
     if t.tables.restock is not None:
         # Of each restock the copy keeps only the cards ``seat`` knows were in it (and of
         # the discards gathered, only his), and the order of restocks to come is drawn
@@ -427,7 +440,7 @@ def determinize(session: Session, seat: int, rng: random.Random, *, tries: int =
     # Others' exchanges, gifts and discards are private: keep only what ``seat`` sees of
     # them (how many cards), so the copy holds nothing of the true hidden cards.
     n = t.players
-    d.history = [public_form(t.rules, n, s_, a, seat) for s_, a in d.history]
+    d._history = [public_form(t.rules, n, s_, a, seat) for s_, a in d._history]
     t.histories = [[public_form(t.rules, n, s_, a, seat) for s_, a in h] for h in t.histories]
     t.reseed(rng.getrandbits(64))
     return t

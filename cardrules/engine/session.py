@@ -396,7 +396,7 @@ class Session(SessionState):
         n = self.players
         scores = self._scores
         net = res.net
-        stakes = deal.ctx.stakes or (0,) * n
+        stakes = deal._ctx.stakes or (0,) * n
         for s in range(n):
             scores[s] += net[s] + stakes[s]
         points = res.points
@@ -407,7 +407,7 @@ class Session(SessionState):
             self._scores = [0] * self.players
         self.pool = res.carried
         self._results.append(res)
-        self._histories.append(deal.history)
+        self._histories.append(deal._history)
         self.last_deal = deal
         self._first = False
         self._single = res.next_single
@@ -616,9 +616,9 @@ class Session(SessionState):
         if node.kind == "deal":
             return deal_outcomes(self.tables.pack, node.cards)
         d = self.deal
-        cards = d.cards
-        rule = d.tb.restock
-        later = [] if rule is None else batches(cards, d.decl.status, node.seat, rule)
+        cards = d._cards
+        rule = d._tables.restock
+        later = [] if rule is None else batches(cards, d._decl.status, node.seat, rule)
         return draw_outcomes(cards.stock, cards.turnup, node.cards, later)
 
     def chance_outcome_text(self, outcome: int) -> str:
@@ -674,7 +674,7 @@ class Session(SessionState):
         d = self._live = self.deal
         # The cards drawn from the stock go on its top; those drawn once it ran out come
         # first in the restocks, in the order drawn (the rest of each in pack order).
-        d.cards.restock_first = stack_stock(d.cards.stock, node.cards)
+        d._cards.restock_first = stack_stock(d._cards.stock, node.cards)
         d.apply_unchecked(node.action)  # checked when it was made
         if d.phase is OVER:
             self._close_deal()
@@ -703,7 +703,7 @@ class Session(SessionState):
         seat = seat_of(seat, self.players)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
-        return list(self._deal.cards.hands[seat])
+        return list(self._deal._cards.hands[seat])
 
     def dealt_hand(self, seat: Any) -> list[int]:
         """The cards ``seat`` was dealt this deal (before the miss, an exchange or a gift),
@@ -717,7 +717,7 @@ class Session(SessionState):
         seat = seat_of(seat, self.players)
         if self._deal is None:
             return sorted(self._dealt_so_far(seat))
-        return list(self._deal.cards.dealt[seat])
+        return list(self._deal._cards.dealt[seat])
 
     def _dealt_so_far(self, seat: int) -> list[int]:
         """The cards dealt to ``seat`` so far while a deal's cards are chance nodes."""

@@ -450,7 +450,7 @@ def action_space_size(rules: Rules, players: int) -> int:
 def _space_and_hand(session: Session) -> tuple[ActionSpace, list[int]]:
     space = action_space(session.rules, session.players)
     seat = session.to_move
-    hand = session.deal.cards.hands[seat] if seat >= 0 else []
+    hand = session.deal._cards.hands[seat] if seat >= 0 else []
     return space, hand
 
 

@@ -35,27 +35,33 @@ __all__ = ["FIELDS", "PARTS", "DealState"]
 #: The named parts of a deal's state, by field, with the key each has in the JSON form: a
 #: copy copies each (:meth:`~cardrules.engine.parts.Part.copy`), JSON writes and reads each.
 PARTS: dict[str, tuple[str, type[Part]]] = {
-    "cards": ("cards", Cards),
-    "decl": ("declaring", Declaring),
-    "play": ("play", TrickPlay),
-    "chal": ("challenge", Challenge),
-    "passing": ("passing", Passing),
+    "_cards": ("cards", Cards),
+    "_decl": ("declaring", Declaring),
+    "_play": ("play", TrickPlay),
+    "_chal": ("challenge", Challenge),
+    "_passing": ("passing", Passing),
 }
 
 #: Fields set when the deal opens and never changed after (the deal's context, its table
 #: and order of play), shared by every copy; the JSON form writes the context alone, from
 #: which the others follow.
-FIXED = ("rules", "ctx", "n", "dealer", "order")
+FIXED = ("rules", "_ctx", "_n", "dealer", "_order")
 
 #: Fields holding immutable values (numbers, the phase, the result), shared by a copy.
-VALUES = ("pool", "phase", "to_move", "result")
+VALUES = ("_pool", "phase", "to_move", "result")
 
 #: Every field of a deal's state, the one list its slots, copies, pickling and equality
 #: go by: :data:`FIXED`, :data:`VALUES`, the history (copied), :data:`PARTS`, the compiled
 #: tables (rebuilt from the rules, never copied or pickled) and the legal actions' cache
 #: (left empty in a copy). Named here, not read from ``__slots__``, which a class compiled by
 #: mypyc cannot read.
-FIELDS = (*FIXED, *VALUES, "history", *PARTS, "tb", "_legal")
+#:
+#: The fields whose names begin with an underscore are the engine's: code outside
+#: ``cardrules.engine`` reads a deal through its view (:attr:`Deal.view
+#: <cardrules.engine.deal.Deal.view>`) and its public accessors, and a test holds it to that.
+#: The rules, the dealer, the phase, the seat to move and the result are immutable values,
+#: read by anyone and written by the phases alone.
+FIELDS = (*FIXED, *VALUES, "_history", *PARTS, "_tables", "_legal")
 
 
 class DealState:
@@ -65,21 +71,21 @@ class DealState:
     __slots__ = FIELDS
 
     rules: Rules
-    ctx: DealContext
-    n: int
+    _ctx: DealContext
+    _n: int
     dealer: int
-    order: list[int]
-    pool: int
+    _order: list[int]
+    _pool: int
     phase: Phase
     to_move: int
     result: DealResult | None
-    history: list[tuple[int, int]]
-    cards: Cards
-    decl: Declaring
-    play: TrickPlay
-    chal: Challenge
-    passing: Passing
-    tb: Tables
+    _history: list[tuple[int, int]]
+    _cards: Cards
+    _decl: Declaring
+    _play: TrickPlay
+    _chal: Challenge
+    _passing: Passing
+    _tables: Tables
     _legal: list[int] | None
 
     def attach_tables(self, tables: Tables) -> None:
@@ -91,10 +97,10 @@ class DealState:
         new = blank_instance(type(self))
         for name in FIXED + VALUES:
             setattr(new, name, getattr(self, name))
-        new.history = list(self.history)
+        new._history = list(self._history)
         for name in PARTS:
             setattr(new, name, getattr(self, name).copy())
-        new.tb = self.tb
+        new._tables = self._tables
         new._legal = None
         return new
 
@@ -108,10 +114,10 @@ class DealState:
         """The whole state of the deal as plain JSON data (not the rules: see
         :meth:`~cardrules.engine.session.Session.to_json`)."""
         data: dict[str, Any] = {
-            "context": self.ctx.to_json(),
+            "context": self._ctx.to_json(),
             "phase": self.phase.word,
             "to_move": self.to_move,
-            "history": [[s, a] for s, a in self.history],
+            "history": [[s, a] for s, a in self._history],
             "result": None if self.result is None else self.result.to_json(),
         }
         for name, (key, _) in PARTS.items():
@@ -128,14 +134,14 @@ class DealState:
         try:
             ctx = DealContext.from_json(data["context"])
             new = blank_instance(cls)
-            new.ctx = ctx
-            new.n = ctx.players
+            new._ctx = ctx
+            new._n = ctx.players
             new.dealer = ctx.dealer
-            new.order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
-            new.pool = ctx.pool
+            new._order = [(ctx.dealer + 1 + i) % ctx.players for i in range(ctx.players)]
+            new._pool = ctx.pool
             new.phase = Phase.from_word(data["phase"])
             new.to_move = int(data["to_move"])
-            new.history = [(int(s), int(a)) for s, a in data["history"]]
+            new._history = [(int(s), int(a)) for s, a in data["history"]]
             new.result = None if data["result"] is None else DealResult.from_json(data["result"])
             for name, (key, part) in PARTS.items():
                 setattr(new, name, part.from_json(data[key]))
@@ -146,7 +152,7 @@ class DealState:
         return new
 
     def __getstate__(self) -> dict[str, Any]:
-        state = {name: getattr(self, name) for name in FIELDS if name != "tb"}
+        state = {name: getattr(self, name) for name in FIELDS if name != "_tables"}
         state["_legal"] = None
         return state
 

@@ -49,21 +49,21 @@ def finish(deal: DealState, result: DealResult) -> None:
 
 def discard(deal: DealState, seat: int, cards: Sequence[int]) -> None:
     """Lay ``cards`` of ``seat`` aside, face down (an exchange, a hand given up)."""
-    deal.cards.discarded.extend(cards)
-    deal.cards.discard_owner.extend([seat] * len(cards))
+    deal._cards.discarded.extend(cards)
+    deal._cards.discard_owner.extend([seat] * len(cards))
 
 
 def actor(deal: DealState, player: int) -> int:
     """The seat that acts for ``player`` in the play: the dealer for the miss played for
     the pool (player ``n``), else the player himself."""
-    return deal.dealer if player == deal.n else player
+    return deal.dealer if player == deal._n else player
 
 
 def stand_all(deal: DealState) -> None:
     """Every seat of ``deal`` yet to declare stands (those who sit out, gave their cards or
     declared already keep their status)."""
-    status = deal.decl.status
-    for s in deal.order:
+    status = deal._decl.status
+    for s in deal._order:
         if status[s] == UNDECIDED:
             status[s] = STOOD
 
@@ -71,10 +71,10 @@ def stand_all(deal: DealState) -> None:
 def settle_flush_of(deal: DealState, candidates: list[int]) -> None:
     """The flushes among ``candidates`` are shown (each holder's hand laid open) and paid:
     the deal ends."""
-    shown = deal.cards.shown
+    shown = deal._cards.shown
     view = DealView(deal)
     for s in flush_holders(view, candidates):
-        shown[s] = list(deal.cards.hands[s])
+        shown[s] = list(deal._cards.hands[s])
     finish(deal, settle_flush(view, candidates))
 
 
@@ -83,9 +83,9 @@ def flush_shown(deal: DealState, seat: int) -> bool:
     [S001]): those yet to declare may not throw up (D33). Whether it ended the deal."""
     if not flushes_count(deal.rules) or not flush_holders(DealView(deal), [seat]):
         return False
-    deal.decl.status[seat] = STOOD
+    deal._decl.status[seat] = STOOD
     stand_all(deal)
-    settle_flush_of(deal, [s for s in deal.order if deal.decl.status[s] == STOOD])
+    settle_flush_of(deal, [s for s in deal._order if deal._decl.status[s] == STOOD])
     return True
 
 
@@ -94,17 +94,17 @@ def after_declarations(deal: DealState) -> None:
     then; a deal that nobody (or one player alone, without challenges) plays ends; else the
     play opens (with the bids, where there are bids) and its first leader is to move."""
     rules = deal.rules
-    cards = deal.cards
-    status = deal.decl.status
-    in_game = [s for s in deal.order if status[s] == STOOD]
-    if deal.tb.flush_after_declarations and flush_holders(DealView(deal), in_game):
+    cards = deal._cards
+    status = deal._decl.status
+    in_game = [s for s in deal._order if status[s] == STOOD]
+    if deal._tables.flush_after_declarations and flush_holders(DealView(deal), in_game):
         settle_flush_of(deal, in_game)
         return
     players = list(in_game)
-    if deal.decl.miss_for_pool:
+    if deal._decl.miss_for_pool:
         # The miss plays in the dealer's place, for the pool (1.1.8.2).
-        players.append(deal.n)
-        cards.hands[deal.n] = cards.miss or []
+        players.append(deal._n)
+        cards.hands[deal._n] = cards.miss or []
         cards.miss = None
     if not players:
         finish(deal, pool_to(DealView(deal), [], "all_pass"))
@@ -114,14 +114,14 @@ def after_declarations(deal: DealState) -> None:
         return
     if rules.partnerships.enabled:
         # The receiver on the non-dealer's side leads (1.6.4): his side comes first.
-        elder_side = deal.order[0] % 2
+        elder_side = deal._order[0] % 2
         players.sort(key=lambda p: p % 2 != elder_side)
-    play = deal.play
+    play = deal._play
     play.in_play = players
     play.actors = [actor(deal, p) for p in players]
     lead = 0
-    if rules.leads.first_leader == FirstLeader.MISS_HOLDER and deal.decl.miss_taker in players:
-        lead = players.index(deal.decl.miss_taker)
+    if rules.leads.first_leader == FirstLeader.MISS_HOLDER and deal._decl.miss_taker in players:
+        lead = players.index(deal._decl.miss_taker)
     play.lead_pos = play.turn_pos = lead
     deal.phase = PLAY
     deal.to_move = play.actors[lead]

@@ -200,7 +200,7 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
         if s.deal_over or s.to_move != self.seat:
             raise ArgumentValueError("the episode is over: call reset()")
         index = compact_index(action)
-        hand = s.deal.cards.hands[self.seat]
+        hand = s.hand(self.seat)
         a = self.table.space.from_compact(hand, index, s.deal.trump)
         if a not in s.legal_actions():
             return self._observe(), self.illegal_reward, False, False, self._info(True)
@@ -226,7 +226,7 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
         assert s is not None
         if s.to_move == self.seat:
             legal = s.legal_actions()
-            mask = self.table.space.mask(s.deal.cards.hands[self.seat], legal)
+            mask = self.table.space.mask(s.hand(self.seat), legal)
             action_mask = np.frombuffer(mask, dtype=np.int8)
         else:
             action_mask = np.zeros(self.table.space.size, dtype=np.int8)

@@ -313,7 +313,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if seat != deal.to_move:
             return {"observation": obs, "action_mask": self._no_mask}
         legal = deal.legal_actions()
-        hand = deal.cards.hands[seat]
+        hand = s.hand(seat)
         # An exchange's index depends on the hand: then the key is the compact indices
         # (after a -1, which no engine id is).
         key = tuple(legal) if legal[-1] < EXCHANGE else (-1, *self._space.indices(hand, legal))
@@ -346,7 +346,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             a = self._ids[action]  # the same id whatever the hand and the trumps
         else:
             index = action if type(action) is int else compact_index(action)
-            a = self._space.from_compact(deal.cards.hands[deal.to_move], index, deal.trump)
+            a = self._space.from_compact(s.hand(deal.to_move), index, deal.trump)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         try:

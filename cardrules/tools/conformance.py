@@ -23,7 +23,7 @@ import attrs
 from cardrules.engine.actions import CIVIL, PLAY, THROW_UP, action_text
 from cardrules.engine.duties import legality_reads_hidden_cards
 from cardrules.engine.record import replay_under
-from cardrules.engine.sampling import Place, place_cards, put_cards
+from cardrules.engine.sampling import Place, swap_cards
 from cardrules.engine.session import Origin, Session
 from cardrules.errors import CardRulesError, PlayError
 from cardrules.rules.model import Rules, Scoring
@@ -100,13 +100,7 @@ def _hidden_swap(s: Session, seat: int, rng: random.Random) -> Session | None:
         return None
     pair = rng.sample(places, 2)
     t = s.clone()
-    first, second = place_cards(t, pair)
-    put_cards(t, pair, [second, first])
-    cards = t.deal.cards
-    for h in cards.hands:
-        h.sort()
-    if cards.miss is not None:
-        cards.miss.sort()
+    swap_cards(t, pair)
     return t
 
 

@@ -362,7 +362,7 @@ def _check_expectations(session: Any, expect: dict[str, Any]) -> list[Failure]:
             if session.is_over or session.deals_played != 1:
                 out.append(Failure(f"the end ({key})", "a next deal to read", "none"))
                 continue
-            ctx = session.deal.ctx  # the next deal, opened with its antes paid
+            ctx = session.deal.view.ctx  # the next deal, opened with its antes paid
             check(key, want, list(ctx.stakes) if key == "next_antes" else ctx.pool)
     return out
 

@@ -45,17 +45,13 @@ def deal_observer(rules: Rules, players: int, dealt: list[Dealt]) -> Callable[[D
     counts_flushes = flushes_count(rules)
 
     def note(deal: Deal) -> None:
-        # Called on every deal: the deal's parts read directly, not through its view.
-        cards = deal.cards
-        if counts_flushes and not cards.exposed_single:
-            trump = cards.trump
-            flushes = 0
-            for hand in cards.dealt:  # each seat's hand as dealt
-                if flush_suit(tables, hand, trump) >= 0:
-                    flushes += 1
-            dealt.append((players, flushes, deal.decl.forced))
+        view = deal.view
+        if counts_flushes and not view.exposed_single:
+            hands = [view.dealt_hand(seat) for seat in range(players)]
+            flushes = sum(flush_suit(tables, hand, view.trump) >= 0 for hand in hands)
+            dealt.append((players, flushes, view.forced))
         else:
-            dealt.append((0, 0, deal.decl.forced))
+            dealt.append((0, 0, view.forced))
 
     return note
 
