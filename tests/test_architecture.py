@@ -203,9 +203,7 @@ def test_the_private_part_check_can_fail() -> None:
         "    hands = session.deal._cards.hands\n"
         "    return self._seen, session.deal.view.hand(0), hands\n"
     )
-    assert private_attribute_reads(planted, "planted.py") == [
-        "planted.py:2: session.deal._cards"
-    ]
+    assert private_attribute_reads(planted, "planted.py") == ["planted.py:2: session.deal._cards"]
 
 
 # ------------------------------------------------------------------ imports in functions

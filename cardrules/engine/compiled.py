@@ -61,7 +61,7 @@ COMPILED = (
     "cardrules.players.draws",
     "cardrules.players.playout",
     "cardrules.tools.simulate.engine_reads",
-    "cardrules.tools.simulate.playout",
+    "cardrules.tools.simulate.plan",
     "cardrules.tools.simulate.stream",
 )
 

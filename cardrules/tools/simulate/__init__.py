@@ -28,7 +28,7 @@ True
 The package, by the flow of a run:
 
 - :mod:`~cardrules.tools.simulate.bots`: the seeds of sessions and bots, bots by name;
-- :mod:`~cardrules.tools.simulate.playout`: the plan of a run, and one session played
+- :mod:`~cardrules.tools.simulate.plan`: the plan of a run, and one session played
   and tallied;
 - :mod:`~cardrules.tools.simulate.engine_reads`: what the tallies read from the engine
   beyond a session's results (a deal's hands, trump and flushes, action ids);
@@ -62,7 +62,7 @@ from cardrules.tools.simulate.estimates import (
     paired_difference,
     ratio,
 )
-from cardrules.tools.simulate.playout import Plan, make_plan, play_session, session_of, sides
+from cardrules.tools.simulate.plan import Plan, make_plan, play_session, session_of, sides
 from cardrules.tools.simulate.pools import (
     BACKENDS,
     Pool,

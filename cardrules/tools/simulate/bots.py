@@ -7,7 +7,7 @@ session has one random generator for its deals and one for each bot, each
 seeded with a whole number mixed by arithmetic (SplitMix64, see
 :mod:`cardrules.players.playout`): the bots' from the session's seed and the seat,
 so that a session is played again exactly from its seed alone (see
-:func:`~cardrules.tools.simulate.playout.session_of`).
+:func:`~cardrules.tools.simulate.plan.session_of`).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules.errors import ArgumentValueError, CardRulesError
-from cardrules.tools.simulate.playout import Plan, play_session
+from cardrules.tools.simulate.plan import Plan, play_session
 from cardrules.tools.simulate.tally import SessionTally
 
 if TYPE_CHECKING:

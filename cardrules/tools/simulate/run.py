@@ -11,7 +11,7 @@ from cardrules.errors import PlayError
 from cardrules.rules.model import Rules, Scoring
 from cardrules.tools.simulate.bots import BotSpec
 from cardrules.tools.simulate.comparison import Comparison
-from cardrules.tools.simulate.playout import make_plan
+from cardrules.tools.simulate.plan import make_plan
 from cardrules.tools.simulate.pools import make_pool
 from cardrules.tools.simulate.summary import Summary, summarise
 from cardrules.tools.simulate.workers import run_plans

@@ -19,7 +19,7 @@ from cardrules.rules.model import PoolAward, Scoring
 from cardrules.tools.simulate.bots import bot_name
 from cardrules.tools.simulate.estimates import Estimate, Metric, metrics
 from cardrules.tools.simulate.mechanisms import statistic
-from cardrules.tools.simulate.playout import Plan, sides
+from cardrules.tools.simulate.plan import Plan, sides
 from cardrules.tools.simulate.stream import Moments, Running, median_of
 from cardrules.tools.simulate.tally import Layout
 from cardrules.tools.simulate.text import bots_text, ci_text, decimals_for, plain

@@ -10,7 +10,7 @@ so that the sums, down to the order of every addition, do not depend on the
 pool or its number of workers.
 
 >>> import cardrules
->>> from cardrules.tools.simulate.playout import make_plan
+>>> from cardrules.tools.simulate.plan import make_plan
 >>> from cardrules.tools.simulate.pools import SerialPool
 >>> plan = make_plan(cardrules.load_variant("put"), None, 30, 1, "random", False)
 >>> (run,), pairing = run_plans([plan], SerialPool())
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from cardrules.rules.model import Scoring
 from cardrules.tools.simulate.mechanisms import statistics_for
-from cardrules.tools.simulate.playout import Plan, play_session
+from cardrules.tools.simulate.plan import Plan, play_session
 from cardrules.tools.simulate.pools import Pending, Pool
 from cardrules.tools.simulate.stream import Pairing, Running
 from cardrules.tools.simulate.tally import layout_for
