@@ -26,8 +26,7 @@ from cardrules.rules.model import FlushExactTie, FlushOrder, FlushSameClass
 def flush_suit(tb: Tables, hand: Sequence[int], trump: int) -> int:
     """The suit of the flush in ``hand`` (natural suits 0-3), or -1 if it is none."""
     pam = tb.promoted[trump] if trump != NO_TRUMP else tb.promoted[NO_TRUMP]
-    # Asked of every hand dealt and shown: a loop that stops at the second suit (a
-    # comprehension costs a function call).
+    # The suit of the first card not the promoted one; -1 at the first of another suit.
     suit = -1
     for c in hand:
         if c != pam:

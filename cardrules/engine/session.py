@@ -83,15 +83,6 @@ from cardrules.rules.model import Ante, AnteExcused, Finish, FirstDeal, Rules, S
 __all__ = ["CHANCE", "CHANCE_MODES", "RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
 
 
-#: The members read on every deal, read once (in Python 3.11 reading a member off its
-#: Enum class costs ten times reading a global).
-_POINTS = Scoring.POINTS
-_ALL_ANTE_WITH_MISS = FirstDeal.ALL_ANTE_WITH_MISS
-_DEALER_ONLY = Ante.DEALER_ONLY
-_NOT_EXCUSED = AnteExcused.NONE
-_RELEASE_LOOS = Finish.RELEASE_LOOS
-_DIVIDE_POOL = Finish.DIVIDE_POOL
-
 #: What a session waits for at each kind of chance node, in its ``repr``.
 _CHANCE_WORDS = {
     "cut": "cutting for dealer",
@@ -292,20 +283,20 @@ class Session(SessionState):
     def _stakes(self) -> tuple[int, ...]:
         r = self.rules
         n = self.players
-        if r.wagers.scoring is _POINTS:
+        if r.wagers.scoring == Scoring.POINTS:
             return (0,) * n
         stake = r.wagers.stake_deal
         stakes = [0] * n
         ante = r.wagers.ante
-        if self._first and r.session.first_deal is _ALL_ANTE_WITH_MISS:
+        if self._first and r.session.first_deal == FirstDeal.ALL_ANTE_WITH_MISS:
             ante = Ante.ALL_PLAYERS
-        if ante is _DEALER_ONLY:
+        if ante == Ante.DEALER_ONLY:
             stakes[self.dealer] = stake
         else:
             stakes = [stake] * n
-            if ante is Ante.ALL_PLAYERS_DEALER_DOUBLE:
+            if ante == Ante.ALL_PLAYERS_DEALER_DOUBLE:
                 stakes[self.dealer] = 2 * stake
-        if r.wagers.ante_excused is not _NOT_EXCUSED and self._results:
+        if r.wagers.ante_excused != AnteExcused.NONE and self._results:
             for s in ante_excused(r, self._results[-1], n):
                 stakes[s] = 0
         return tuple(stakes)
@@ -320,7 +311,7 @@ class Session(SessionState):
         ctx = DealContext(
             self.players, self.dealer, self.pool + sum(stakes), stakes, self._single, self._first
         )
-        if self.rules.session.finish is _RELEASE_LOOS:
+        if self.rules.session.finish == Finish.RELEASE_LOOS:
             # Peel's quick finish releasing the loos: those of the deal before the last are
             # released, and in the last all stand, with no miss and no loo (1.1.16).
             played = self.deals_before + len(self._results)
@@ -421,7 +412,7 @@ class Session(SessionState):
         over, winner = session_ends(self.rules, self.players, played, self._scores, res)
         if winner:
             self.winner = winner
-        if over and self.rules.session.finish is _DIVIDE_POOL:
+        if over and self.rules.session.finish == Finish.DIVIDE_POOL:
             self._divide_pool()
         return over
 
@@ -547,7 +538,7 @@ class Session(SessionState):
             # An action's id for a deal that waits for one: the common case, checked by the
             # deal (the rest below: text, a chance node, a session paused or over).
             d.apply(action)
-            if d.phase is OVER:
+            if d.phase == OVER:
                 self._close_deal()
             return
         if self._chance is not None:
@@ -571,7 +562,7 @@ class Session(SessionState):
             self._draw_for(d, a)
             return
         d.apply(a)
-        if d.phase is OVER:
+        if d.phase == OVER:
             self._close_deal()
 
     def apply_unchecked(self, action: int) -> None:
@@ -583,7 +574,7 @@ class Session(SessionState):
             self._draw_for(deal, action)
             return
         deal.apply_unchecked(action)
-        if deal.phase is OVER:
+        if deal.phase == OVER:
             self._close_deal()
 
     # ------------------------------------------------------------------ chance nodes
@@ -676,7 +667,7 @@ class Session(SessionState):
         # first in the restocks, in the order drawn (the rest of each in pack order).
         d._cards.restock_first = stack_stock(d._cards.stock, node.cards)
         d.apply_unchecked(node.action)  # checked when it was made
-        if d.phase is OVER:
+        if d.phase == OVER:
             self._close_deal()
 
     def next_deal(self) -> None:

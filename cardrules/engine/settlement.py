@@ -38,13 +38,6 @@ from cardrules.rules.model import (
     TrickAndTie,
 )
 
-#: The members :func:`settle_play` compares, read once (in Python 3.11 reading a member
-#: off its Enum class costs ten times reading a global, and every deal played out ends
-#: there).
-_POINTS = Scoring.POINTS
-_BY_TRICKS = PoolAward.BY_TRICKS
-_CARRY_FORWARD = Remainder.CARRY_FORWARD
-_NO_LOO = SingleDefinition.NO_LOO
 #: Each trick's share of a pool, by (pool, tricks, carry_remainder): the pools played for
 #: are few.
 _SHARES: dict[tuple[int, int, bool], tuple[int, ...]] = {}
@@ -190,32 +183,28 @@ def settle_flush(view: DealView, candidates: Sequence[int]) -> DealResult:
 
 def settle_play(view: DealView) -> DealResult:
     """A deal played to its last trick: counters (the pool divided among the tricks,
-    standers who won none looed, 1.1.14) or points, as ``wagers.scoring`` says.
-
-    Every deal played out ends here, so it is written out: the result is built at once
-    from plain locals, each field of the view read once."""
+    standers who won none looed, 1.1.14) or points, as ``wagers.scoring`` says."""
     r = view.rules
     if r.bidding.enabled:
         bids = view.bids
         points = contract_points(r.settlement.contract, bids=bids, won=view.won[: len(bids)])
         return points_result(view, points, "play")
-    if r.wagers.scoring is _POINTS:
+    if r.wagers.scoring == Scoring.POINTS:
         return settle_points(view)
     n = view.players
     pool = view.pool
     winners = view.winners
     settlement = r.settlement
-    if settlement.award is not _BY_TRICKS:
+    if settlement.award != PoolAward.BY_TRICKS:
         receipts = award(r, winners, n, pool)
         payments = [0] * n
         carried = pool - sum(receipts)
     else:
-        shares = _shares(pool, r.deal.hand_size, settlement.remainder is _CARRY_FORWARD)
+        shares = _shares(pool, r.deal.hand_size, settlement.remainder == Remainder.CARRY_FORWARD)
         receipts = [0] * n
         payments = [0] * n
         carried = pool - sum(shares)
-        # A trick a share (as many of each): zip's strict=True would cost a keyword here.
-        for w, share in zip(winners, shares):  # noqa: B905
+        for w, share in zip(winners, shares, strict=True):  # a trick a share
             if w is None or w == n:
                 carried += share  # the miss's winnings stay in the pool (1.1.8.2)
             else:
@@ -234,28 +223,14 @@ def settle_play(view: DealView) -> DealResult:
             looed.append(pid)
             payments[pid] += loo
     carried += loo * len(looed)
-    next_single = not looed if settlement.single_definition is _NO_LOO else carried == 0
-    shown = view.shown
-    # Every field, in the class's order: positional arguments build it in a third of the
-    # time keywords take (this is the end of nearly every deal).
     return DealResult(
-        view.dealer,  # dealer
-        view.trump_suit,  # trump
-        view.turnup_text,  # turn_up
-        "play",  # ended_by
-        _tricks_by_seat(winners, n),  # tricks
-        tuple(looed),  # looed
-        _net(view, receipts, payments),  # net
-        tuple(receipts),  # receipts
-        tuple(payments),  # payments
-        pool,  # pool
-        carried,  # carried
-        next_single,  # next_single
-        (),  # flush
-        (),  # points
-        False,  # restart
-        view.stood(),  # stood
-        _shown_texts(shown) if shown else (),  # shown
+        **_common(view, "play"),
+        tricks=_tricks_by_seat(winners, n),
+        looed=tuple(looed),
+        **_money(view, receipts, payments),
+        carried=carried,
+        next_single=_next_single(view, carried, len(looed)),
+        stood=view.stood(),
     )
 
 

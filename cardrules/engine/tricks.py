@@ -84,8 +84,8 @@ def lead_rule(tb: TrickTables) -> LeadRule:
     two_highest = two is TwoOrMoreTrumps.HIGHEST
     two_any = two is TwoOrMoreTrumps.ANY_TRUMP
 
-    # The rules are called on every card played: they are written with loops rather than
-    # comprehensions, and every option is tested once, here, not on each call.
+    # Every option is tested once, here, not on each call: the rules are called on every
+    # card played.
 
     def highest(cards: list[int], pw: list[int]) -> list[int]:
         top = -1
@@ -105,19 +105,13 @@ def lead_rule(tb: TrickTables) -> LeadRule:
         es = suit[trump]
         if trick != 0:
             if won_last and after_on and (every or trick == 1):
-                trumps = []
-                for c in hand:
-                    if es[c] == trump:
-                        trumps.append(c)
+                trumps = [c for c in hand if es[c] == trump]
                 if trumps:
                     if after_highest:
                         return highest(trumps, power[trump])
                     return trumps
             return hand
-        trumps = []
-        for c in hand:
-            if es[c] == trump:
-                trumps.append(c)
+        trumps = [c for c in hand if es[c] == trump]
         if cassell:
             return highest(trumps, power[trump]) if trumps else highest(hand, power[trump])
         pam = promoted[trump]
@@ -156,9 +150,8 @@ def follow_rule(tb: TrickTables, called: bool = False) -> FollowRule:
     head_free = fol.head_when_trumped is HeadWhenTrumped.FREE
     civil = fol.be_civil
 
-    # Called on every card followed: loops rather than comprehensions, the options tested
-    # once, here; one pass over the hand finds the cards of the suit led and those of them
-    # that head the trick.
+    # The options are tested once, here; one pass over the hand finds the cards of the
+    # suit led and those of them that head the trick.
 
     def basic(hand: list[int], trump: int, trick: Sequence[int], best: int) -> list[int]:
         es = suit[trump]
@@ -186,26 +179,17 @@ def follow_rule(tb: TrickTables, called: bool = False) -> FollowRule:
             return higher if higher else follow
         if trump == NO_TRUMP or void_never:
             return hand
-        trumps = []
-        for c in hand:
-            if es[c] == trump:
-                trumps.append(c)
+        trumps = [c for c in hand if es[c] == trump]
         if not trumps:
             return hand
         if void_any:
             return trumps
         if void_highest:
-            top = -1
-            for c in trumps:
-                if pw[c] > top:
-                    top = pw[c]
+            top = max(pw[c] for c in trumps)
             return [c for c in trumps if pw[c] == top]
         if es[best] == trump:
             bp = pw[best]
-            higher = []
-            for c in trumps:
-                if pw[c] > bp:
-                    higher.append(c)
+            higher = [c for c in trumps if pw[c] > bp]
             if higher:
                 return higher
             return trumps if void_always else hand
