@@ -14,7 +14,7 @@ import copy
 import enum
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -57,37 +57,38 @@ RECORD_FORMAT = "cardrules-record/1"
 #: The ``format`` of a position (:meth:`SessionState.to_json`).
 STATE_FORMAT = "cardrules-state/1"
 
-#: The fields of a session's position, named here for pickling: a class compiled by mypyc
-#: has no ``__dict__`` to copy or to read.
-FIELDS = (
-    "_chance",
-    "_deal",
-    "_explicit",
-    "_histories",
-    "_first",
-    "_live",
+#: Fields a copy shares: the rules and their tables, the table and where the session came
+#: from, and values never changed in place.
+SHARED = (
+    "rules",
+    "tables",
+    "on_deal",
+    "players",
+    "seed",
+    "origin",
+    "dealer",
+    "pool",
+    "deals_before",
+    "winner",
+    "pause_at_deal_end",
+    "chance_mode",
     "_over",
     "_paused",
-    "_results",
-    "_rng",
-    "_rng_shared",
-    "_scores",
+    "_first",
     "_single",
-    "_start",
-    "chance_mode",
-    "dealer",
-    "deals_before",
-    "last_deal",
-    "on_deal",
-    "origin",
-    "pause_at_deal_end",
-    "players",
-    "pool",
-    "rules",
-    "seed",
-    "tables",
-    "winner",
+    "_explicit",
 )
+#: The lists (and the start's mapping) a copy copies, one level deep: what they hold is
+#: never changed in place.
+COPIED = ("_start", "_scores", "_results", "_histories")
+#: The fields a copy takes each in its own way (:meth:`SessionState.clone`): the generator
+#: (shared, copied by whichever deals next), the deal in progress (cloned) with the last
+#: deal and the live deal that may be it, and the chance node (copied).
+OWN = ("_rng", "_rng_shared", "_deal", "last_deal", "_live", "_chance")
+#: Every field of a session's position, the one list its copies and pickling go by
+#: (named here, not read from ``__slots__`` or ``__dict__``, which a class compiled by
+#: mypyc has not).
+FIELDS = (*SHARED, *COPIED, *OWN)
 
 
 class SessionState:
@@ -160,11 +161,6 @@ class SessionState:
         """The (seat, action) pairs of each deal finished so far, in order."""
         return tuple(tuple(h) for h in self._histories)
 
-    @histories.setter
-    def histories(self, value: Sequence[Sequence[tuple[int, int]]]) -> None:
-        # Set when a position is rewritten as a seat sees it (sampling's public form).
-        self._histories = [list(h) for h in value]
-
     @property
     def start(self) -> dict[str, Any]:
         """How the session began (dealer, pool, scores, first deal...), as the record
@@ -192,27 +188,10 @@ class SessionState:
         self._rng_shared = True
         new._rng = self._rng
         new._rng_shared = True
-        new.rules = self.rules
-        new.tables = self.tables
-        new.on_deal = self.on_deal
-        new.players = self.players
-        new.seed = self.seed
-        new.origin = self.origin
-        new._start = dict(self._start)
-        new.dealer = self.dealer
-        new.pool = self.pool
-        new.deals_before = self.deals_before
-        new._scores = list(self._scores)
-        new.winner = self.winner
-        new._results = list(self._results)
-        new._histories = list(self._histories)
-        new.pause_at_deal_end = self.pause_at_deal_end
-        new.chance_mode = self.chance_mode
-        new._over = self._over
-        new._paused = self._paused
-        new._first = self._first
-        new._single = self._single
-        new._explicit = self._explicit
+        for name in SHARED:
+            setattr(new, name, getattr(self, name))
+        for name in COPIED:
+            setattr(new, name, getattr(self, name).copy())
         deal = self._deal
         if deal is None:
             new._deal = None

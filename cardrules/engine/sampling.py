@@ -441,6 +441,6 @@ def determinize(session: Session, seat: int, rng: random.Random, *, tries: int =
     # them (how many cards), so the copy holds nothing of the true hidden cards.
     n = t.players
     d._history = [public_form(t.rules, n, s_, a, seat) for s_, a in d._history]
-    t.histories = [[public_form(t.rules, n, s_, a, seat) for s_, a in h] for h in t.histories]
+    t._histories = [[public_form(t.rules, n, s_, a, seat) for s_, a in h] for h in t._histories]
     t.reseed(rng.getrandbits(64))
     return t
