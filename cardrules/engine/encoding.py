@@ -114,7 +114,6 @@ SEAT_FIELDS = (
 #: The fields of the ``table`` section, in order.
 TABLE_FIELDS = ("miss_untaken", "miss_for_pool", "miss_tricks", "stock", "pool", "put_seen")
 _F = {name: i for i, name in enumerate(SEAT_FIELDS)}
-_OVER = Phase.OVER
 #: The seat field of each :class:`~cardrules.engine.phases.Status`, by its number.
 _STATUS_FIELDS = [0] * 4
 for _status, _name in (
@@ -487,7 +486,7 @@ class Encoder:
             slot_of = self._slot_of[seat]
             cur = play.cards
             lead_pos = play.lead_pos
-            if play.trick_no < self._tricks and (cur or phase != _OVER):
+            if play.trick_no < self._tricks and (cur or phase != Phase.OVER):
                 bits[o_lead + slot_of[in_play[lead_pos]]] = 1
             np_ = self._npack
             o = o_trick

@@ -22,8 +22,6 @@ from cardrules.errors import RecordError
 
 __all__ = ["Cards", "Challenge", "Declaring", "Part", "Passing", "TrickPlay", "blank_instance"]
 
-_UNDECIDED = Status.UNDECIDED
-
 
 def _copy(value: Any) -> Any:
     """A list (and the lists in it) or a dict copied; anything else is immutable."""
@@ -227,7 +225,7 @@ class Declaring(Part):
 
     def __init__(self, players: int = 0) -> None:
         self.bids: list[int] = []
-        self.status: list[Status] = [_UNDECIDED] * players
+        self.status: list[Status] = [Status.UNDECIDED] * players
         self.exchanged = [-1] * players
         self.miss_taker = -1
         self.miss_for_pool = False

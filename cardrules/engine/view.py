@@ -28,8 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DealView"]
 
-_STOOD = Status.STOOD
-
 
 class DealView:
     """The public, read-only face of a :class:`~cardrules.engine.deal.Deal`.
@@ -240,7 +238,7 @@ class DealView:
         status = self._d._decl.status
         out = []
         for s in self._d._order:  # a loop: every settlement asks
-            if status[s] == _STOOD:
+            if status[s] == Status.STOOD:
                 out.append(s)
         return tuple(out)
 
