@@ -96,7 +96,7 @@ def test_the_leader_of_the_ace_may_call_or_not() -> None:
     s = at_the_lead()
     assert s.legal_action_texts() == ["play AH civil", "play AH"]
     offer = s.deal.offer()
-    assert offer.words == [AH_CIVIL] and offer.legal() == s.legal_actions()
+    assert offer.words == (AH_CIVIL,) and offer.legal() == s.legal_actions()
 
 
 def test_called_pam_must_pass_with_his_other_trump() -> None:

@@ -395,3 +395,14 @@ def _same_by_both_paths(
             assert fast.record() == checked.record()
             # ... and the fast session's record replays through the checked apply.
             assert cardrules.replay(fast.record()) == fast
+
+
+def test_an_offer_holds_tuples_of_its_own_not_the_deals_lists() -> None:
+    # Where any card may go, the cards playable are the hand itself: the offer copies them,
+    # so that a bot changing what it was offered changes nothing in the deal.
+    s = cardrules.new_session("three-card-loo", players=3, seed=2)
+    while s.deal.phase_name != "play":
+        s.apply(s.legal_actions()[0])
+    offer = s.deal.offer()
+    assert type(offer.words) is tuple and type(offer.cards) is tuple
+    assert list(offer.cards) == s.hand(s.to_move)  # the leader may lead any card

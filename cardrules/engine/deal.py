@@ -50,7 +50,7 @@ from cardrules.engine.phases import (
     UNDECIDED,
     Phase,
 )
-from cardrules.engine.playing import apply_play, legal_play, playable_cards
+from cardrules.engine.playing import apply_play, legal_play
 from cardrules.engine.privacy import public_form, public_text
 from cardrules.engine.refusals import refusal
 from cardrules.engine.result import DealResult
@@ -167,11 +167,6 @@ class Deal(DealState):
         if self._legal is None:  # kept until the next action is applied
             self._legal = self.offer().legal()
         return self._legal[:]
-
-    def playable_cards(self) -> list[int]:
-        """In trick play, the cards the player to move may play (the hand itself when any
-        card may go): read it, never change it."""
-        return playable_cards(self)
 
     def apply(self, action: int | str) -> None:
         """Apply an action (an id or its text) for the seat to move.

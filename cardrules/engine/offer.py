@@ -19,7 +19,7 @@ uniformly, is :func:`~cardrules.players.draws.random_legal` with the same draws.
 >>> s = cardrules.new_session("five-card-loo", players=5, seed=3, dealer=0)
 >>> offer = s.deal.offer()
 >>> offer.words, offer.kind == EXCHANGE, offer.count, len(offer.cards)
-([0, 1], True, 31, 5)
+((0, 1), True, 31, 5)
 >>> offer.legal() == s.legal_actions()
 True
 >>> offer.action(0) == exchange_id(offer.cards[:1])  # exchange the lowest card
@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from cardrules.engine.actions import (
@@ -47,7 +48,7 @@ __all__ = ["NO_KIND", "Offer", "exchange_count"]
 #: :attr:`Offer.kind` when no card action is open (only words).
 NO_KIND = -1
 
-_NO_WORDS: list[int] = []
+_NO_WORDS: tuple[int, ...] = ()
 
 
 def _subsets_in_id_order(k: int) -> list[tuple[int, ...]]:
@@ -92,8 +93,8 @@ class Offer:
     """What the seat ``seat`` may do, by kind (see the module's text): the ``words``, and
     the actions of ``kind`` for each of ``cards`` (for EXCHANGE, each subset of the hand
     ``cards`` of at most ``limit`` cards). Made by each phase of the deal
-    (:meth:`Deal.offer <cardrules.engine.deal.Deal.offer>`); its lists belong to the deal
-    and hold only until the next action is applied: read them, never change them.
+    (:meth:`Deal.offer <cardrules.engine.deal.Deal.offer>`); it holds its words and cards as
+    tuples of its own, and says what was open until the next action is applied.
 
     >>> from cardrules.engine.actions import PLAY, THROW_UP
     >>> offer = Offer(0, [THROW_UP], PLAY, [3, 40])
@@ -108,18 +109,18 @@ class Offer:
     def __init__(
         self,
         seat: int = -1,
-        words: list[int] = _NO_WORDS,
+        words: Sequence[int] = _NO_WORDS,
         kind: int = NO_KIND,
-        cards: list[int] = _NO_WORDS,
+        cards: Sequence[int] = _NO_WORDS,
         limit: int = 0,
     ) -> None:
         #: The seat to move.
         self.seat = seat
         #: The word actions open (ids below :data:`~cardrules.engine.actions.PLAY`), sorted.
-        self.words = words
+        self.words = tuple(words)
         #: The cards of that kind, sorted: to play, give or discard; for EXCHANGE, the hand;
         #: for BID, the numbers of tricks that may be bid.
-        self.cards = cards
+        self.cards = tuple(cards)
         #: For EXCHANGE, the most cards that may be exchanged.
         self.limit = limit
         #: The card kind open: PLAY, GIVE, DISCARD or EXCHANGE, or :data:`NO_KIND`; or BID.
@@ -168,10 +169,10 @@ class Offer:
         """Every action offered, as the sorted ids ``legal_actions()`` gives."""
         kind = self.kind
         if kind == EXCHANGE:
-            return with_exchanges(list(self.words), self.cards, self.limit)
+            return with_exchanges(list(self.words), list(self.cards), self.limit)
         if kind == NO_KIND:
             return list(self.words)
-        return self.words + [kind + c for c in self.cards]
+        return [*self.words, *[kind + c for c in self.cards]]
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` (an id) is offered."""

@@ -9,7 +9,7 @@ civil" binding the followers, and the rules' further duties (:mod:`~cardrules.en
 >>> import cardrules
 >>> s = cardrules.new_session("put", seed=3, dealer=1)
 >>> offer = legal_play(s.deal)
->>> offer.legal() == s.legal_actions(), offer.cards == playable_cards(s.deal)
+>>> offer.legal() == s.legal_actions(), list(offer.cards) == playable_cards(s.deal)
 (True, True)
 """
 
