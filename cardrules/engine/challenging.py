@@ -24,6 +24,7 @@ from cardrules.engine.settlement import challenge_points
 from cardrules.engine.state import DealState
 from cardrules.engine.transitions import finish
 from cardrules.engine.view import DealView
+from cardrules.rules.applies import choice_after_first_trick
 
 __all__ = [
     "apply_decide",
@@ -66,12 +67,10 @@ def challenge_words(deal: DealState) -> list[int]:
 def decide_after_first_trick(deal: DealState) -> bool:
     """After a trick: where the model makes the elder decide once the first trick is
     played (and no put is seen), the deal waits for his decision. Whether it does."""
-    challenges = deal.rules.challenges
     if (
-        challenges.enabled
-        and deal._play.trick_no == 1
+        deal._play.trick_no == 1
         and not deal._chal.put_seen
-        and windows(challenges.model).after_first_trick
+        and choice_after_first_trick(deal.rules)
     ):
         deal.phase = DECIDE
         deal.to_move = deal._play.actors[0]
