@@ -44,11 +44,14 @@ from cardrules.rules.model import Rules
 
 if TYPE_CHECKING:
     from cardrules.rules.loader import list_variants, load_variant, validate
+    from cardrules.tools.simulate import compare, simulate
 
 _LAZY = {
     "list_variants": "cardrules.rules.loader",
     "load_variant": "cardrules.rules.loader",
     "validate": "cardrules.rules.loader",
+    "simulate": "cardrules.tools.simulate",
+    "compare": "cardrules.tools.simulate",
 }
 
 
@@ -80,6 +83,7 @@ __all__ = [
     "Session",
     "VariantNotFoundError",
     "action_text",
+    "compare",
     "determinize",
     "list_variants",
     "load_record",
@@ -88,5 +92,6 @@ __all__ = [
     "new_session",
     "parse_action",
     "replay",
+    "simulate",
     "validate",
 ]
