@@ -9,7 +9,8 @@ describe games, ``cli`` is the command line, and ``envs`` the learning environme
 them: ``cards`` (cards as small integers), ``errors`` (the exceptions), ``files`` (the one
 place files are opened), ``api`` (the entry points that join the rule-file side to the
 engine: :func:`new_session`, records and replays), ``openspiel`` (the OpenSpiel game) and
-``__main__`` (``python -m cardrules``).
+``__main__`` (``python -m cardrules``). The rule-file functions (``load_variant``,
+``validate``...) and ``simulate`` and ``compare`` are imported on first use.
 
 >>> import cardrules
 >>> rules = cardrules.load_variant("five-card-loo", house_rules=["club-law"])
