@@ -9,7 +9,8 @@ describe games, ``cli`` is the command line, and ``envs`` the learning environme
 them: ``cards`` (cards as small integers), ``errors`` (the exceptions), ``files`` (the one
 place files are opened), ``api`` (the entry points that join the rule-file side to the
 engine: :func:`new_session`, records and replays), ``openspiel`` (the OpenSpiel game) and
-``__main__`` (``python -m cardrules``).
+``__main__`` (``python -m cardrules``). The rule-file functions (``load_variant``,
+``validate``...) and ``simulate`` and ``compare`` are imported on first use.
 
 >>> import cardrules
 >>> rules = cardrules.load_variant("five-card-loo", house_rules=["club-law"])
@@ -44,11 +45,14 @@ from cardrules.rules.model import Rules
 
 if TYPE_CHECKING:
     from cardrules.rules.loader import list_variants, load_variant, validate
+    from cardrules.tools.simulate import compare, simulate
 
 _LAZY = {
     "list_variants": "cardrules.rules.loader",
     "load_variant": "cardrules.rules.loader",
     "validate": "cardrules.rules.loader",
+    "simulate": "cardrules.tools.simulate",
+    "compare": "cardrules.tools.simulate",
 }
 
 
@@ -80,6 +84,7 @@ __all__ = [
     "Session",
     "VariantNotFoundError",
     "action_text",
+    "compare",
     "determinize",
     "list_variants",
     "load_record",
@@ -88,5 +93,6 @@ __all__ = [
     "new_session",
     "parse_action",
     "replay",
+    "simulate",
     "validate",
 ]

@@ -47,7 +47,15 @@ from cardrules.files import (
 from cardrules.rules.dataschemas import MAX_PLAYERS, MAX_SEED
 from cardrules.rules.model import Rules
 
-__all__ = ["load_record", "load_state", "new_session", "record_problems", "replay"]
+__all__ = [
+    "house_rule_names",
+    "load_record",
+    "load_rules",
+    "load_state",
+    "new_session",
+    "record_problems",
+    "replay",
+]
 
 
 def new_session(
@@ -70,6 +78,56 @@ def new_session(
     ...
     cardrules.errors.ArgumentTypeError: variant: expected a variant name, a path or Rules, got a int
     """
+    names = house_rule_names(house_rules)
+    rules = load_rules(variant, names, overrides)
+    if isinstance(variant, Rules):
+        origin = Origin(rules.name, names, dict(overrides) if overrides else None)
+    else:
+        origin = Origin(os.fspath(variant), names, dict(overrides) if overrides else None)
+    _check_count("players", players, 2, MAX_PLAYERS)
+    _check_count("seed", seed, 0, MAX_SEED)
+    return Session(rules, players, seed=seed, origin=origin, **kwargs)
+
+
+def load_rules(
+    variant: str | os.PathLike[str] | Rules,
+    house_rules: Sequence[str] = (),
+    overrides: Mapping[str, Any] | None = None,
+) -> Rules:
+    """The rules of a variant given as a bundled name, a path or a :class:`Rules`.
+
+    A name or a path is loaded with its ``house_rules`` and ``overrides``; a :class:`Rules`
+    is taken as it is (the house rules then only name what it was loaded with). Every entry
+    point that takes a variant (:func:`new_session`, :func:`~cardrules.tools.simulate.simulate`,
+    :func:`~cardrules.tools.simulate.compare`) reads it here.
+
+    >>> load_rules("five-card-loo", ["club-law"]).promoted.card
+    'JC'
+    >>> load_rules(3)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentTypeError: variant: expected a variant name, a path or Rules, got a int
+    """
+    names = house_rule_names(house_rules)
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise ArgumentTypeError(
+            f"overrides: expected a mapping of rule keys to values, got {_kind(overrides)}"
+        )
+    if isinstance(variant, Rules):
+        return variant
+    if isinstance(variant, (str, os.PathLike)):
+        # Imported on first use: the loader brings in yaml, which ``import cardrules``
+        # does not need.
+        from cardrules.rules.loader import load_variant
+
+        return load_variant(variant, house_rules=names, overrides=overrides)
+    raise ArgumentTypeError(
+        f"variant: expected a variant name, a path or Rules, got {_kind(variant)}"
+    )
+
+
+def house_rule_names(house_rules: object) -> tuple[str, ...]:
+    """House rules given as one name or path, or a list of them, as a tuple of names."""
     if isinstance(house_rules, (str, os.PathLike)):
         house_rules = [os.fspath(house_rules)]
     if not isinstance(house_rules, Sequence) or not all(
@@ -78,28 +136,7 @@ def new_session(
         raise ArgumentTypeError(
             f"house_rules: expected a list of names or paths, got {_kind(house_rules)}"
         )
-    if overrides is not None and not isinstance(overrides, Mapping):
-        raise ArgumentTypeError(
-            f"overrides: expected a mapping of rule keys to values, got {_kind(overrides)}"
-        )
-    names = tuple(os.fspath(h) for h in house_rules)
-    if isinstance(variant, Rules):
-        rules = variant
-        origin = Origin(rules.name, names, dict(overrides) if overrides else None)
-    elif isinstance(variant, (str, os.PathLike)):
-        # Imported on first use: the loader brings in yaml, which ``import cardrules``
-        # does not need.
-        from cardrules.rules.loader import load_variant
-
-        rules = load_variant(variant, house_rules=names, overrides=overrides)
-        origin = Origin(os.fspath(variant), names, dict(overrides) if overrides else None)
-    else:
-        raise ArgumentTypeError(
-            f"variant: expected a variant name, a path or Rules, got {_kind(variant)}"
-        )
-    _check_count("players", players, 2, MAX_PLAYERS)
-    _check_count("seed", seed, 0, MAX_SEED)
-    return Session(rules, players, seed=seed, origin=origin, **kwargs)
+    return tuple(os.fspath(h) for h in house_rules)
 
 
 def _check_count(name: str, value: Any, least: int, most: int) -> None:

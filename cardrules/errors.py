@@ -20,6 +20,10 @@ import attrs
 
 ERROR = "error"
 WARNING = "warning"
+#: The file name of problems that come from ``overrides`` (no file: shown by key).
+OVERRIDES = "<overrides>"
+#: The file name of problems with names given by the caller (variant, house rules).
+ARGUMENTS = "<arguments>"
 
 
 @attrs.frozen
@@ -41,7 +45,20 @@ class Problem:
     key: str = ""
 
     def __str__(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
+        """``file:line:col: severity: message (suggestion)``, located as far as it is known.
+
+        A problem about no file at all (a name given as an argument, an override) is shown by
+        its message alone, marked only when it is a warning.
+
+        >>> print(Problem("loo.yaml", 3, 5, "unknown key 'lo'", "did you mean 'loo'?"))
+        loo.yaml:3:5: error: unknown key 'lo' (did you mean 'loo'?)
+        >>> print(Problem("<overrides>", 0, 0, "wagers.loo: 'x' is not one of limited, ..."))
+        wagers.loo: 'x' is not one of limited, ...
+        """
+        if self.file in (ARGUMENTS, OVERRIDES) and not self.line:
+            text = self.message if self.severity == ERROR else f"{self.severity}: {self.message}"
+        else:
+            text = f"{self.file}:{self.line}:{self.column}: {self.severity}: {self.message}"
         if self.suggestion:
             text += f" ({self.suggestion})"
         return text

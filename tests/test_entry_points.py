@@ -68,6 +68,8 @@ BY_HOUSE_RULES: dict[str, Entry] = {
     "Table": lambda v: Table(GAME, v),
     "pettingzoo": lambda v: pettingzoo.env(GAME, v),
     "gymnasium": lambda v: gymnasium.env(GAME, v),
+    "simulate": lambda v: simulate(GAME, deals=2, house_rules=v),
+    "compare": lambda v: compare(GAME, GAME, deals=2, house_rules_b=v),
 }
 
 

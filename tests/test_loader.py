@@ -3,6 +3,7 @@ bundled data is found."""
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -237,3 +238,15 @@ def test_a_file_that_extends_a_game_has_its_own_identity(tmp_path: Path) -> None
         (),
         4,
     )
+
+
+def test_validate_takes_a_bundled_name_as_the_command_line_does() -> None:
+    from cardrules.cli import app
+
+    out, err = io.StringIO(), io.StringIO()
+    assert app.run(["validate", "three-card-loo"], out, err) == 0
+    assert cardrules.validate("three-card-loo") == []
+    assert cardrules.validate("Three-Card-Loo") == []  # names are read as the CLI reads them
+    (problem,) = cardrules.validate("five-card-lu")
+    assert "no bundled game or house rule has that name" in problem.message
+    assert "did you mean 'five-card-loo'?" in problem.suggestion

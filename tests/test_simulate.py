@@ -367,7 +367,7 @@ def test_plot_without_matplotlib_is_one_line_and_exit_2(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if it were not installed
     code, out, err = run("simulate", "three-card-loo", "--deals", "50", "--plot", "x.png")
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "pip install cardrules[plot]" in err
+    assert err.count("\n") == 1 and "pip install '.[plot]' from a checkout" in err
 
 
 def test_plot_series_are_the_deals_in_order() -> None:

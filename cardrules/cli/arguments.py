@@ -24,8 +24,6 @@ Namespace(variant='put', house_rules=['cotton-put'])
 from __future__ import annotations
 
 import argparse
-import difflib
-import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
@@ -246,48 +244,28 @@ def _positional(args: argparse.Namespace, value: str) -> str | None:
 
 
 def rule_file(text: str) -> str:
-    """The file a FILE argument names: the path as given when it is a file (or looks like
-    a path), else the file of the bundled game or house rule of that name or alias.
+    """The file a FILE argument names (see :func:`cardrules.rules.loader.rule_file`).
 
-    >>> rule_file("five-card-loo").replace("\\\\", "/").endswith("variants/five-card-loo.yaml")
-    True
     >>> rule_file("house/ours.yaml")
     'house/ours.yaml'
     """
-    if os.path.lexists(text) or "/" in text or "\\" in text:
-        return text
-    # Start-up time: the loader is imported only when a name must be looked up.
-    from cardrules.rules.loader import list_variants
+    # Start-up time: the loader is imported only when a FILE argument is read.
+    from cardrules.rules.loader import rule_file as named_file
 
-    for info in list_variants():
-        if text.lower() in (info.name, *(a.lower() for a in info.aliases)):
-            return info.file
-    return text
+    return named_file(text)
 
 
 def missing_rule_file(text: str) -> Problem:
-    """The problem of a FILE argument that names neither a file nor a bundled variant, with
-    a did-you-mean among the bundled names and how to write a path.
+    """The problem of a FILE argument that names neither a file nor a bundled variant (see
+    :func:`cardrules.rules.loader.missing_rule_file`).
 
     >>> print(missing_rule_file("fiv-card-loo").suggestion)
     did you mean 'five-card-loo'? A rule file's path is written as it is, e.g. ./my-loo.yaml
     """
-    if "/" in text or "\\" in text or text.lower().endswith((".yaml", ".yml")):
-        return Problem(text, 0, 0, "no such file", kind="file")
-    # Start-up time: the loader is imported only when a name must be looked up.
-    from cardrules.rules.loader import list_variants
+    # Start-up time, as in rule_file.
+    from cardrules.rules.loader import missing_rule_file as missing
 
-    names = [n for v in list_variants() for n in (v.name, *v.aliases)]
-    close = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.6)
-    hint = f"did you mean {close[0]!r}? " if close else "see 'cardrules list'; "
-    return Problem(
-        text,
-        0,
-        0,
-        "no such file, and no bundled game or house rule has that name",
-        hint + "A rule file's path is written as it is, e.g. ./my-loo.yaml",
-        kind="file",
-    )
+    return missing(text)
 
 
 # --------------------------------------------------------------------------- types

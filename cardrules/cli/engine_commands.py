@@ -77,7 +77,7 @@ from cardrules.files import RECORD, read_json, read_stream
         choices=("process", "ray"),
         default=None,
         help="where --workers run: process (this machine, the default) or ray "
-        "(a Ray cluster, needs pip install cardrules[ray]); the same results",
+        "(a Ray cluster, needs Ray: pip install '.[ray]' from a checkout); the same results",
     ),
     arg(
         "--address",
@@ -248,7 +248,11 @@ def _pool_options(args: argparse.Namespace, err: IO[str]) -> dict[str, Any] | No
         return None
     if backend == "ray":
         if importlib.util.find_spec("ray") is None:
-            print("cardrules: --backend ray needs Ray: pip install cardrules[ray]", file=err)
+            print(
+                "cardrules: --backend ray needs Ray: "
+                "pip install '.[ray]' from a checkout of cardrules",
+                file=err,
+            )
             return None
         return {"workers": workers, "backend": "ray", "address": args.address}
     if workers is not None and workers > cores():

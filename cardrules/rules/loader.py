@@ -67,7 +67,9 @@ __all__ = [
     "list_variants",
     "load_effective",
     "load_variant",
+    "missing_rule_file",
     "resolve",
+    "rule_file",
     "validate",
 ]
 
@@ -529,15 +531,21 @@ def validate(path: Ref, *, strict: bool = False, search_path: Iterable[Ref] = ()
     every such game. With ``strict``, warnings are reported as errors. References are
     found as by :func:`load_variant` (``search_path`` widens where they may lead).
 
+    ``path`` is a rule file, or the name or alias of a bundled one (as ``cardrules
+    validate`` takes it: see :func:`rule_file`).
+
+    >>> validate("three-card-loo")
+    []
     >>> validate("no/such/file.yaml")[0].message
     'no such file'
     """
     _, folders = _arguments(path, (), None, search_path)
     finder = _finder(folders)
-    file = _ref_text(path)
+    given = _ref_text(path)
+    file = given if isinstance(path, os.PathLike) else rule_file(given)
     top = _read_path(Path(file), file)
     if top is None:
-        problems = [Problem(file, 0, 0, "no such file", kind="file")]
+        problems = [missing_rule_file(given)]
     elif top.kind == "house_rule":
         problems = _validate_house_rule(top, finder)
     else:
@@ -638,6 +646,45 @@ def list_variants() -> list[VariantInfo]:
             )
         )
     return sorted(out, key=lambda v: (v.kind != Kind.GAME, v.name))
+
+
+def rule_file(text: str) -> str:
+    """The file a rule-file argument names: the path as given when it is a file (or looks like
+    a path), else the file of the bundled game or house rule of that name or alias.
+
+    >>> rule_file("five-card-loo").replace("\\\\", "/").endswith("variants/five-card-loo.yaml")
+    True
+    >>> rule_file("house/ours.yaml")
+    'house/ours.yaml'
+    """
+    if os.path.lexists(text) or "/" in text or "\\" in text:
+        return text
+    for info in list_variants():
+        if text.lower() in (info.name, *(a.lower() for a in info.aliases)):
+            return info.file
+    return text
+
+
+def missing_rule_file(text: str) -> Problem:
+    """The problem of a rule-file argument that names neither a file nor a bundled variant, with
+    a did-you-mean among the bundled names and how to write a path.
+
+    >>> print(missing_rule_file("fiv-card-loo").suggestion)
+    did you mean 'five-card-loo'? A rule file's path is written as it is, e.g. ./my-loo.yaml
+    """
+    if "/" in text or "\\" in text or text.lower().endswith((".yaml", ".yml")):
+        return Problem(text, 0, 0, "no such file", kind="file")
+    names = [n for v in list_variants() for n in (v.name, *v.aliases)]
+    close = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.6)
+    hint = f"did you mean {close[0]!r}? " if close else "see 'cardrules list'; "
+    return Problem(
+        text,
+        0,
+        0,
+        "no such file, and no bundled game or house rule has that name",
+        hint + "A rule file's path is written as it is, e.g. ./my-loo.yaml",
+        kind="file",
+    )
 
 
 def _ref_text(ref: Ref) -> str:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
-from cardrules.errors import ERROR, WARNING, Problem
+from cardrules.errors import ARGUMENTS, ERROR, OVERRIDES, WARNING, Problem
 from cardrules.rules.merging import copy_data, deep_merge, model_paths, nest_overrides
 from cardrules.rules.model import RETIRED
 
@@ -72,10 +72,6 @@ FILE_KEYS = ("$schema", "extends", "applies_to", "unset", "house_rules")
 METADATA_KEYS = ("name", "title", "kind", "aliases", "description", "sources")
 #: Keys that say which game a file is: never inherited from its base.
 IDENTITY_KEYS = ("name", "title", "aliases")
-#: The file name shown for values and problems that come from ``overrides``.
-OVERRIDES = "<overrides>"
-#: The file name shown for problems with names given by the caller (variant, house rules).
-ARGUMENTS = "<arguments>"
 #: The most files that may build on one another (``extends:`` and ``house_rules:``
 #: nested); going past it is a located error.
 MAX_CHAIN = 32

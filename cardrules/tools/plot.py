@@ -1,6 +1,6 @@
 """Pictures of simulations: the pool over the deals, and each seat's net over the deals.
 
-Needs matplotlib, an optional extra (``pip install cardrules[plot]``); the
+Needs matplotlib, an optional extra (``pip install '.[plot]'`` from a checkout); the
 rest of cardrules never imports it. :func:`available` says whether it is
 installed, without importing it.
 
@@ -19,7 +19,7 @@ from typing import Any
 
 from cardrules.tools.simulate.summary import Summary
 
-INSTALL_HINT = "pip install cardrules[plot]"
+INSTALL_HINT = "pip install '.[plot]' from a checkout of cardrules"
 
 
 def available() -> bool:

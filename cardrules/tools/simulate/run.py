@@ -4,8 +4,11 @@ seeded deals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from cardrules.api import house_rule_names, load_rules
 from cardrules.engine.arguments import MAX_SEED, players_of, whole
 from cardrules.errors import PlayError
 from cardrules.rules.model import Rules, Scoring
@@ -20,11 +23,13 @@ _UNIT = {Scoring.POOL: "counters", Scoring.POINTS: "points"}
 
 
 def simulate(
-    rules: Rules,
+    rules: str | os.PathLike[str] | Rules,
     players: int | None = None,
     deals: int = 1000,
     seed: int = 0,
     *,
+    house_rules: Sequence[str] = (),
+    overrides: Mapping[str, Any] | None = None,
     bots: BotSpec | Sequence[BotSpec] = "random",
     workers: int | None = None,
     backend: str | None = None,
@@ -33,6 +38,9 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``deals`` deals with ``bots`` (one for all seats, or one per seat) and summarise.
+
+    ``rules`` is a variant as :func:`~cardrules.new_session` takes it: a bundled name or a
+    path (loaded with ``house_rules`` and ``overrides``), or a :class:`Rules`.
 
     Where the sessions are played changes the speed, never the result:
     ``backend`` is ``"serial"`` (this process), ``"process"`` (``workers``
@@ -45,16 +53,20 @@ def simulate(
     ``series`` keeps every deal's pool and net per seat (for plots; the only
     part of a run that grows with the deals); ``progress`` is called with the
     number of deals played so far.
+
+    >>> simulate("three-card-loo", 4, 100, seed=1, house_rules=["club-law"]).label
+    'three-card-loo + club-law'
     """
-    _check(rules, players, seed)
-    plan = make_plan(rules, players, deals, seed, bots, series)
+    loaded = load_rules(rules, house_rules, overrides)
+    _check(loaded, players, seed)
+    plan = make_plan(loaded, players, deals, seed, bots, series)
     (run,), _ = run_plans([plan], make_pool(backend, workers, address), progress)
     return summarise(plan, run)
 
 
 def compare(
-    a: Rules,
-    b: Rules,
+    a: str | os.PathLike[str] | Rules,
+    b: str | os.PathLike[str] | Rules,
     players: int | None = None,
     deals: int = 1000,
     seed: int = 0,
@@ -72,14 +84,17 @@ def compare(
 
     Each side is exactly what :func:`simulate` gives for it with the same
     arguments (``workers``, ``backend`` and ``address`` as there); ``progress``
-    counts the deals of both sides (``2 * deals`` in all).
+    counts the deals of both sides (``2 * deals`` in all). ``a`` and ``b`` are variants
+    as :func:`simulate` takes them, a name or a path loaded with ``house_rules_a`` and
+    ``house_rules_b``.
 
-    >>> import cardrules
-    >>> c = compare(cardrules.load_variant("three-card-loo"),
-    ...             cardrules.load_variant("three-card-loo", ["club-law"]), 4, 300, seed=2)
+    >>> c = compare("three-card-loo", "three-card-loo", 4, 300, seed=2,
+    ...             house_rules_b=["club-law"])
     >>> c.a.deals == c.b.deals == 300, c.b.label
     (True, 'three-card-loo + club-law')
     """
+    names_a, names_b = house_rule_names(house_rules_a), house_rule_names(house_rules_b)
+    a, b = load_rules(a, names_a), load_rules(b, names_b)
     if a.wagers.scoring is not b.wagers.scoring:
         raise PlayError(
             f"{a.name} is played for {_UNIT[a.wagers.scoring]} and {b.name} for "
@@ -92,8 +107,8 @@ def compare(
     (ra, rb), pairing = run_plans([plan_a, plan_b], make_pool(backend, workers, address), progress)
     assert pairing is not None
     return Comparison(
-        summarise(plan_a, ra, house_rules_a),
-        summarise(plan_b, rb, house_rules_b),
+        summarise(plan_a, ra, names_a),
+        summarise(plan_b, rb, names_b),
         pairing.cross(),
     )
 
