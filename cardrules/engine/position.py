@@ -367,7 +367,7 @@ class SessionState:
             )
         origin = self.origin
         rules = self.rules
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "rules": {
                 "variant": origin.variant if origin else None,
@@ -381,6 +381,9 @@ class SessionState:
             "start": copy.deepcopy(self._start),
             "actions": [format_step(s, a) for s, a in self.actions],
         }
+        if self.pause_at_deal_end:
+            record["pause_at_deal_end"] = True
+        return record
 
 
 #: The hash of the rules last written or read, by the rules' identity (the rules are
