@@ -231,6 +231,11 @@ def test_a_record_keeps_the_pause_at_the_end_of_a_deal() -> None:
     assert again.pause_at_deal_end is True
     assert again.deal_over and again.to_move == -1
     assert again.to_json() == s.to_json()
+    s.next_deal()
+    s.apply(s.legal_actions()[0])
+    later = replay(s.record())
+    assert later.deals_played == s.deals_played >= 1
+    assert later.to_json() == s.to_json()
 
 
 def test_a_record_without_the_pause_replays_without_it() -> None:

@@ -139,6 +139,8 @@ def replay_under(record: dict[str, Any], rules: Rules) -> Session:
         raise RecordError(f"the record's start is not valid: {exc}") from None
     for i, step in enumerate(record.get("actions", [])):
         seat, text = parse_step(step)
+        if session.deal_over and not session.is_over:
+            session.next_deal()  # a pausing session went on to the next deal
         if seat is not None and seat != session.to_move:
             raise RecordError(
                 f"action {i + 1} ({step!r}): seat {session.to_move} is to move, not seat {seat}"
