@@ -28,7 +28,9 @@ def deal_cards_problem(deal: Any, players: int) -> str | None:
         return f"cards.hands: expected {players + 1} hands (one per seat and the miss's)"
     places: list[tuple[str, Any]] = [(f"hands[{i}]", h) for i, h in enumerate(hands)]
     places += [("miss", cards.get("miss") or []), ("stock", cards.get("stock", []))]
-    places += [("discarded", cards.get("discarded", [])), ("play.cards", play.get("cards", []))]
+    places += [("play.cards", play.get("cards", []))]
+    # The cards laid aside are a log: a restock gathers them into the stock again.
+    places += [("discarded", cards.get("discarded", []))]
     seen: dict[int, str] = {}
     for where, held in places:
         if not isinstance(held, list):
@@ -36,7 +38,7 @@ def deal_cards_problem(deal: Any, players: int) -> str | None:
         for card in held:
             if type(card) is not int or not 0 <= card < PACK:
                 return f"{where}: {card!r:.20} is not a card (cards are 0 to {PACK - 1})"
-            if card in seen:
+            if card in seen and where != "discarded":
                 return f"card {card} is in two places ({seen[card]} and {where})"
             seen[card] = where
     turnup = cards.get("turnup", -1)
