@@ -20,7 +20,7 @@ import cardrules
 from cardrules.engine.space import action_space
 from cardrules.envs.gymnasium import CardGameEnv, env
 from cardrules.envs.table import deal_rewards
-from cardrules.errors import ArgumentValueError, PlayError
+from cardrules.errors import ArgumentTypeError, ArgumentValueError, PlayError
 
 
 @pytest.mark.parametrize("variant", GAMES)
@@ -125,3 +125,24 @@ def test_arguments() -> None:
     e = CardGameEnv("irish-loo", players=3, opponents=["random", "heuristic", "mc:4"])
     e.reset(seed=2)
     assert e.table.players == 3
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["1", 0.7, float("nan"), float("inf"), None, np.array([1]), np.array([1, 2]), np.array([0.5])],
+)
+def test_step_refuses_what_is_not_an_action_with_the_named_error(action: object) -> None:
+    e = env("put")
+    e.reset(seed=1)
+    before = session_of(e).to_json()
+    with pytest.raises(ArgumentTypeError, match="action: expected a whole number"):
+        e.step(action)
+    assert session_of(e).to_json() == before
+
+
+def test_step_takes_numpy_integers() -> None:
+    e = env("put")
+    _, info = e.reset(seed=1)
+    before = len(session_of(e).actions)
+    e.step(np.int64(info["action_mask"].argmax()))
+    assert len(session_of(e).actions) > before

@@ -23,7 +23,7 @@ from tables import GAMES, rules_of
 import cardrules
 from cardrules.engine.dealing import FixedDeal
 from cardrules.envs.pettingzoo import env, raw_env
-from cardrules.errors import ArgumentValueError, IllegalActionError
+from cardrules.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
 
 
 @pytest.mark.parametrize("variant", GAMES)
@@ -147,3 +147,16 @@ def test_render_tells_the_deal() -> None:
     assert e.render() == "player 0: stand"
     with pytest.raises(ArgumentValueError):
         raw_env("put", render_mode="human")
+
+
+@pytest.mark.parametrize(
+    "action",
+    ["1", 0.7, float("nan"), float("inf"), None, np.array([1]), np.array([1, 2]), np.array([0.5])],
+)
+def test_step_refuses_what_is_not_an_action_with_the_named_error(action: object) -> None:
+    e = env("put")
+    e.reset(seed=1)
+    before = e.unwrapped.session.to_json()
+    with pytest.raises(ArgumentTypeError, match="action: expected a whole number"):
+        e.step(action)
+    assert e.unwrapped.session.to_json() == before

@@ -677,3 +677,18 @@ def test_ctrl_c_ends_the_process_with_130_and_no_traceback(tmp_path: Path) -> No
     assert "Traceback" not in out + err and err == ""
     assert "Interrupted: the game stops here." in out
     assert json.loads(record.read_text(encoding="utf-8"))["rules"]
+
+
+def test_bytes_that_are_not_utf8_are_junk_input_not_a_crash() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardrules", "play", "put", "--seed", "1"],
+        input=b"st\xff\xfeand\nquit\n",
+        capture_output=True,
+        cwd=ROOT,
+        env={**ENV, "PYTHONIOENCODING": "utf-8:strict"},
+        timeout=30,
+    )
+    out = done.stdout.decode("utf-8")
+    assert done.returncode == 0, done.stderr.decode("utf-8", "replace")
+    assert "'st\ufffd\ufffdand' is not an action" in out
+    assert "You stop the game." in out

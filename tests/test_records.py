@@ -218,3 +218,31 @@ def test_a_dealer_off_the_table_is_refused_not_wrapped() -> None:
     record["start"]["dealer"] = -1
     with pytest.raises(RecordError, match="less than the minimum 0"):
         replay(record)
+
+
+def test_a_record_keeps_the_pause_at_the_end_of_a_deal() -> None:
+    s = cardrules.new_session("put", seed=2, pause_at_deal_end=True)
+    while not s.deal_over:
+        s.apply(s.legal_actions()[0])
+    record = s.record()
+    assert record["pause_at_deal_end"] is True
+    assert record_problems(record) == []
+    again = replay(record)
+    assert again.pause_at_deal_end is True
+    assert again.deal_over and again.to_move == -1
+    assert again.to_json() == s.to_json()
+    s.next_deal()
+    s.apply(s.legal_actions()[0])
+    later = replay(s.record())
+    assert later.deals_played == s.deals_played >= 1
+    assert later.to_json() == s.to_json()
+
+
+def test_a_record_without_the_pause_replays_without_it() -> None:
+    s = cardrules.new_session("put", seed=2)
+    s.apply(s.legal_actions()[0])
+    record = s.record()
+    assert "pause_at_deal_end" not in record
+    assert replay(record).pause_at_deal_end is False
+    with pytest.raises(RecordError, match="pause_at_deal_end"):
+        replay_under({**record, "pause_at_deal_end": "yes"}, s.rules)

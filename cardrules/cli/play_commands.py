@@ -122,16 +122,22 @@ def _reader(out: IO[str], stdin: IO[str]) -> Callable[[str], str]:
 
     At a terminal the builtin :func:`input` reads it (the terminal echoes what
     is typed); from a pipe the line read is echoed, so that the output reads
-    as a transcript.
+    as a transcript. Bytes that are not text in the input's encoding are read as
+    U+FFFD (junk, answered as any line not understood), whatever the locale.
     """
     interactive = out is sys.stdout and stdin is sys.stdin and stdin.isatty()
+    raw = getattr(stdin, "buffer", None)
+    encoding = getattr(stdin, "encoding", None) or "utf-8"
 
     def read(prompt: str) -> str:
         if interactive:
-            return input(prompt)
+            try:
+                return input(prompt)
+            except UnicodeDecodeError:
+                return "\ufffd"
         out.write(prompt)
         out.flush()
-        line = stdin.readline()
+        line = str(raw.readline(), encoding, "replace") if raw is not None else stdin.readline()
         if not line:
             raise EOFError
         line = line.rstrip("\r\n")

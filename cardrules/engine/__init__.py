@@ -16,7 +16,8 @@ table; ``view`` its read-only face, read by ``settlement`` (which gives a ``resu
 ``refusals`` and ``observation``; ``privacy`` is what a seat sees of others' actions;
 ``session`` carries the pool and scores from deal to deal, ``position`` is its fields as a
 value, ``origin`` where its rules came from and ``finish`` when it ends; ``sampling`` deals
-a seat's hidden cards afresh; ``rulesdata`` and ``record`` write positions and records;
+a seat's hidden cards afresh; ``rulesdata`` and ``record`` write positions and records,
+``cardcheck`` refuses a position whose cards cannot be;
 ``space`` numbers a table's actions compactly and ``encoding`` writes an observation as
 numbers; ``compiled`` names the modules of the compiled build.
 

@@ -68,7 +68,12 @@ def whole(name: str, value: Any, *, low: int | None = None, high: int | None = N
     if type(value) is not int:
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
             raise ArgumentTypeError(f"{name}: expected a whole number, got {_shown(value)}")
-        value = operator.index(value)
+        try:
+            value = operator.index(value)
+        except TypeError:  # an index-like value that is not one number (an array of many)
+            raise ArgumentTypeError(
+                f"{name}: expected a whole number, got {_shown(value)}"
+            ) from None
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"from {low}" if high is None else f"from {low} to {high}"
         if low is None:

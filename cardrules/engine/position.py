@@ -21,6 +21,7 @@ import attrs
 
 from cardrules.engine.actions import format_step
 from cardrules.engine.arguments import MAX_SEED
+from cardrules.engine.cardcheck import deal_cards_problem
 from cardrules.engine.chance import ChanceNode
 from cardrules.engine.deal import Deal
 from cardrules.engine.origin import Origin
@@ -331,6 +332,10 @@ class SessionState:
             new.dealer = _int(st["dealer"], -1 if cut else 0, -1 if cut else n - 1)
             if new._chance is not None and not new._explicit:
                 raise RecordError("a chance node in a session whose chance mode is sampled")
+            for key in ("deal", "last_deal"):
+                problem = deal_cards_problem(st[key], n)
+                if problem is not None:
+                    raise RecordError(f"the position's {key} is impossible: {problem}")
             if st["deal"] is None:
                 if new._chance is None or new._chance.kind == "draw":
                     raise RecordError("a position needs its deal unless its cards are being dealt")
@@ -367,7 +372,7 @@ class SessionState:
             )
         origin = self.origin
         rules = self.rules
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "rules": {
                 "variant": origin.variant if origin else None,
@@ -381,6 +386,9 @@ class SessionState:
             "start": copy.deepcopy(self._start),
             "actions": [format_step(s, a) for s, a in self.actions],
         }
+        if self.pause_at_deal_end:
+            record["pause_at_deal_end"] = True
+        return record
 
 
 #: The hash of the rules last written or read, by the rules' identity (the rules are

@@ -80,6 +80,8 @@ def check_record(record: Any) -> dict[str, Any]:
     actions = record.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("the record's 'actions' must be a list of texts")
+    if not isinstance(record.get("pause_at_deal_end", False), bool):
+        raise RecordError("the record's 'pause_at_deal_end' must be true or false")
     start = record.get("start") or {}
     if not isinstance(start, dict):
         raise RecordError("the record's 'start' must be a mapping")
@@ -121,6 +123,7 @@ def replay_under(record: dict[str, Any], rules: Rules) -> Session:
             first_deal=start.get("first_deal", True),
             single=start.get("single"),
             deals_before=start.get("deals_before", 0),
+            pause_at_deal_end=record.get("pause_at_deal_end", False),
             origin=Origin(
                 spec["variant"], tuple(spec.get("house_rules", ())), spec.get("overrides") or None
             )
@@ -136,6 +139,8 @@ def replay_under(record: dict[str, Any], rules: Rules) -> Session:
         raise RecordError(f"the record's start is not valid: {exc}") from None
     for i, step in enumerate(record.get("actions", [])):
         seat, text = parse_step(step)
+        if session.deal_over and not session.is_over:
+            session.next_deal()  # a pausing session went on to the next deal
         if seat is not None and seat != session.to_move:
             raise RecordError(
                 f"action {i + 1} ({step!r}): seat {session.to_move} is to move, not seat {seat}"

@@ -166,6 +166,11 @@ def record_schema() -> dict[str, Any]:
             "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": MAX_SEED},
             "start": start,
             "actions": {"type": "array", "items": _STEP_TEXT, "maxItems": MAX_ACTIONS},
+            "pause_at_deal_end": {
+                "type": "boolean",
+                "description": "Whether the session stops at the end of each deal (absent: "
+                "it does not).",
+            },
         },
         "required": ["format", "rules", "players", "actions"],
         "additionalProperties": False,
