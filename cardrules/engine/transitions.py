@@ -96,11 +96,11 @@ def after_declarations(deal: DealState) -> None:
     rules = deal.rules
     cards = deal._cards
     status = deal._decl.status
-    in_game = [s for s in deal._order if status[s] == STOOD]
+    in_game = [s for s in deal._order if status[s] == STOOD]  # in the order of play
     if deal._tables.flush_after_declarations and flush_holders(DealView(deal), in_game):
         settle_flush_of(deal, in_game)
         return
-    players = list(in_game)
+    players = in_game
     if deal._decl.miss_for_pool:
         # The miss plays in the dealer's place, for the pool (1.1.8.2).
         players.append(deal._n)

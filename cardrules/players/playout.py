@@ -33,7 +33,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cardrules.engine.actions import GIVE, PLAY
 from cardrules.engine.offer import Offer
 from cardrules.engine.session import Session
 from cardrules.errors import PlayError
@@ -42,8 +41,6 @@ from cardrules.players.base import Bot, RandomBot, SeatView
 __all__ = ["bot_seed", "derive_seed", "play_out", "random_bots"]
 
 _MASK = (1 << 64) - 1
-_PLAY = PLAY
-_GIVE = GIVE
 
 
 def derive_seed(*parts: int) -> int:
