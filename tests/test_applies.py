@@ -156,6 +156,8 @@ RULINGS: list[Ruling] = [
     # Wagers.
     (("three-card-loo",), {}, applies.plays_for_pool, True, "counters in a pool (1.1.3)"),
     (("put",), {}, applies.plays_for_pool, False, "Put is a race for points (1.5.5)"),
+    (("hearts",), {}, applies.card_points_counted, True, "hearts 1, QS 13 (F1.2.7)"),
+    (("oh-hell",), {}, applies.card_points_counted, False, "Oh Hell scores bids (1.7.6)"),
     (("three-card-loo",), {}, applies.single_loo_fine, 3, "half the loo of 6 (1.1.4, D4)"),
     (("five-card-loo",), {}, applies.single_loo_fine, 5, "half the loo of 10 (D4)"),
     (
@@ -400,6 +402,11 @@ MUST_ASK: dict[str, set[str]] = {
     "flush_shown_at_once": {"cardrules/engine/tables.py"},
     "flush_shown_after_declarations": {"cardrules/engine/tables.py"},
     "plays_for_pool": {"cardrules/rules/semantics.py", "cardrules/tools/rulebook/settlement.py"},
+    "card_points_counted": {
+        "cardrules/engine/settlement.py",
+        "cardrules/engine/space.py",
+        "cardrules/rules/contradictions.py",
+    },
     "single_loo_fine": {"cardrules/engine/tables.py"},
     "challenges_made": {"cardrules/tools/rulebook/play.py"},
     "puts_made": {"cardrules/engine/space.py"},

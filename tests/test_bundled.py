@@ -81,9 +81,10 @@ def test_every_house_rule_is_written_for_bundled_games() -> None:
 def test_challenges_are_played_for_points_between_two_sides(game: str, rule: str | None) -> None:
     """What the checks require of every combination, the bundled ones included: points are
     scored exactly when challenges are made (1.5.5-1.5.7) or bids (1.7.6), and challenges
-    are made between two sides (1.5.6, 1.6), with nobody declaring and no miss."""
+    are made between two sides (1.5.6, 1.6), with nobody declaring and no miss; card
+    points are points too (F1.1.7)."""
     rules = loader.load_variant(game, house_rules=[rule] if rule else [])
-    scored = rules.challenges.enabled or rules.bidding.enabled
+    scored = rules.challenges.enabled or rules.bidding.enabled or bool(rules.card_points.values)
     assert (rules.wagers.scoring is Scoring.POINTS) == scored
     assert not (rules.challenges.enabled and rules.bidding.enabled)
     if rules.challenges.enabled:

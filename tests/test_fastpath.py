@@ -74,8 +74,9 @@ def test_the_rule_sets_cover_every_game_and_house_rule() -> None:
         "three-card-loo",
         "oh-hell",
         "bourre",
+        "hearts",
     }
-    assert len(houses) == 18
+    assert len(houses) == 19
 
 
 @pytest.mark.parametrize(("game", "house"), RULE_SETS)

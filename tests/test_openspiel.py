@@ -71,6 +71,7 @@ def test_the_matrix_covers_every_game_and_house_rule() -> None:
         "put-four-handed",
         "oh-hell",
         "bourre",
+        "hearts",
     }
     assert ("three-card-loo", "", 16) in CONFIGS and ("put", "", 2) in CONFIGS
     assert ("five-card-loo", "club-law", 0) in CONFIGS and ("put", "parlett-put", 0) in CONFIGS

@@ -45,6 +45,7 @@ GAMES = [
     "put-four-handed",
     "oh-hell",
     "bourre",
+    "hearts",
 ]
 HOUSE_RULES = [
     "club-law",
@@ -65,6 +66,7 @@ HOUSE_RULES = [
     "oh-hell-exact-penalty",
     "oh-hell-no-hook",
     "oh-hell-seven-tricks",
+    "hearts-openspiel",
 ]
 
 

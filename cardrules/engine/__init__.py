@@ -3,13 +3,15 @@
 In the order a deal uses them: ``actions`` numbers every action and ``arguments`` checks
 what the API is given; ``tables`` compiles the rules into per-trump tables, with ``tricks``
 (the lead and follow rules, who takes a trick), ``duties`` (the leads that depend on the
-deal so far), ``flush`` and ``challenges`` the mechanisms; ``handsize`` is each deal's
+deal so far), ``bars`` (cards barred by the play so far: a first card, a suit unbroken),
+``flush``, ``challenges`` and ``cardpoints`` (points for the cards taken) the mechanisms; ``handsize`` is each deal's
 number of cards where the rules vary it, ``dealing`` deals the cards (``fixeddeal`` a deal
 given card by card) and ``chance`` makes the cut, the deal and the draws explicit chance
 nodes; ``phases``, ``parts`` and ``state`` are the deal's phases, the named parts of its
 state and the state as a value. Each phase is a module with its legal actions and applying
 one: ``declaring`` (and how a deal opens; ``restock`` restocks a stock that runs out),
-``passing`` (partners pass cards), ``bidding``, ``playing`` (tricks) and ``challenging``
+``partnering`` (partners pass a card), ``passing`` (every player passes cards to another),
+``bidding``, ``playing`` (tricks) and ``challenging``
 (put, see, refuse), with ``transitions`` moving a deal from one phase to the next and
 ``offer`` holding a phase's legal actions by kind; ``deal`` is the phase machine and its
 table; ``view`` its read-only face, read by ``settlement`` (which gives a ``result``),

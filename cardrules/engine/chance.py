@@ -67,7 +67,7 @@ __all__ = [
 CHANCE = -2
 
 #: The kinds of chance node.
-KINDS = ("cut", "size", "deal", "draw")
+KINDS = ("cut", "size", "direction", "deal", "draw")
 
 
 class ChanceNode:
@@ -164,7 +164,7 @@ class ChanceNode:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a chance node is incomplete or malformed: {exc!r}") from None
-        if node.kind in ("size", "deal") and node.context is None:
+        if node.kind in ("size", "direction", "deal") and node.context is None:
             raise RecordError("a chance node of a deal needs the deal's context")
         if any(k not in ("hand", "miss", "turn_up", "dealer_turn_up") for k, _ in places):
             raise RecordError("a chance node's places are hands, the miss or the turn-up")
@@ -358,6 +358,8 @@ def outcome_text(node: ChanceNode, outcome: int) -> str:
         return f"seat {outcome} deals first"
     if node.kind == "size":
         return f"{outcome} cards each"
+    if node.kind == "direction":
+        return f"cards passed {outcome} seats on" if outcome else "no passing"
     text = card_text(outcome) if 0 <= outcome < 52 else f"card {outcome}"
     if node.kind == "draw":
         return f"seat {node.seat} draws {text}"

@@ -43,6 +43,7 @@ COMPILED = (
     "cardrules.engine.handsize",
     "cardrules.engine.offer",
     "cardrules.engine.parts",
+    "cardrules.engine.partnering",
     "cardrules.engine.passing",
     "cardrules.engine.phases",
     "cardrules.engine.playing",

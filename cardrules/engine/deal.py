@@ -34,7 +34,8 @@ from cardrules.engine.challenging import apply_decide, apply_respond, legal_deci
 from cardrules.engine.dealing import DealContext, FixedDeal, deal_cards, dealing_plan
 from cardrules.engine.declaring import apply_declare, legal_declare, open_deal
 from cardrules.engine.offer import Offer
-from cardrules.engine.parts import Challenge, Declaring, Passing, TrickPlay
+from cardrules.engine.partnering import apply_partner, legal_partner
+from cardrules.engine.parts import Challenge, Declaring, Partnering, Passing, TrickPlay
 from cardrules.engine.passing import apply_pass, legal_pass
 from cardrules.engine.phases import (
     DECIDE,
@@ -43,6 +44,7 @@ from cardrules.engine.phases import (
     OUT,
     OVER,
     PARTNER,
+    PASS,
     PLAY,
     RESPOND,
     STOOD,
@@ -65,6 +67,7 @@ __all__ = [
     "OUT",
     "OVER",
     "PARTNER",
+    "PASS",
     "PHASE_TABLE",
     "PLAY",
     "RESPOND",
@@ -111,7 +114,8 @@ class Deal(DealState):
         self._decl = Declaring(n)
         self._play = TrickPlay(n)
         self._chal = Challenge()
-        self._passing = Passing()
+        self._partnering = Partnering()
+        self._passing = Passing(n)
         self.attach_tables(tables)
         open_deal(self)
 
@@ -226,11 +230,12 @@ class PhaseRow(NamedTuple):
 #: For each phase (by its number), its legal actions and applying one (OpenSpiel style).
 PHASE_TABLE: tuple[PhaseRow, ...] = (
     PhaseRow(legal_declare, apply_declare),  # DECLARE: stand, throw up, the miss, exchanges
-    PhaseRow(legal_pass, apply_pass),  # PARTNER: partners pass a card
+    PhaseRow(legal_partner, apply_partner),  # PARTNER: partners pass a card
     PhaseRow(legal_play, apply_play),  # PLAY: cards, calls and challenges in trick play
     PhaseRow(legal_decide, apply_decide),  # DECIDE: put or throw up after the first trick
     PhaseRow(legal_respond, apply_respond),  # RESPOND: see or refuse a put
     PhaseRow(_legal_over, _apply_over),  # OVER: nothing
     PhaseRow(legal_bid, apply_bid),  # BID: each player's bid
+    PhaseRow(legal_pass, apply_pass),  # PASS: every player passes cards to another
 )
 assert [p.value for p in Phase] == list(range(len(PHASE_TABLE)))

@@ -57,6 +57,7 @@ class DealContext:
         "first",
         "hand_size",
         "last",
+        "pass_to",
         "players",
         "pool",
         "released",
@@ -75,6 +76,7 @@ class DealContext:
         last: bool = False,
         released: bool = False,
         hand_size: int = 0,
+        pass_to: int = 0,
     ) -> None:
         self.players = players
         self.dealer = dealer
@@ -87,6 +89,9 @@ class DealContext:
         #: The cards each player is dealt when ``deal.sizes`` varies them (0: the rules'
         #: ``deal.hand_size``; see :mod:`cardrules.engine.handsize`).
         self.hand_size = hand_size
+        #: Where the cards passed before the play go, as a seat offset (1: to the left;
+        #: 0: no passing this deal; see :mod:`cardrules.engine.passing`).
+        self.pass_to = pass_to
 
     def to_json(self) -> dict[str, Any]:
         """The context as JSON-ready data (``last`` and ``released`` only when true: a
@@ -105,6 +110,8 @@ class DealContext:
             out["released"] = True
         if self.hand_size:
             out["hand_size"] = self.hand_size
+        if self.pass_to:
+            out["pass_to"] = self.pass_to
         return out
 
     @classmethod
@@ -134,6 +141,7 @@ class DealContext:
                 last=bool(data.get("last", False)),
                 released=bool(data.get("released", False)),
                 hand_size=_bounded("hand_size", data.get("hand_size", 0), 0, MOST_CARDS),
+                pass_to=_bounded("pass_to", data.get("pass_to", 0), 0, players - 1),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a deal's context is incomplete: {exc}") from None
@@ -154,6 +162,7 @@ class DealContext:
                 self.last,
                 self.released,
                 self.hand_size,
+                self.pass_to,
             ),
         )
 

@@ -21,6 +21,7 @@ from cardrules.cards import SUITS
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards_of, exchange_ids
 from cardrules.engine.offer import Offer
+from cardrules.engine.passing import open_passing
 from cardrules.engine.phases import DECLARE, OUT, PARTNER, STOOD, THREW
 from cardrules.engine.restock import drawable, restock
 from cardrules.engine.settlement import flush_holders, pool_to, settle_exposed_single
@@ -101,7 +102,8 @@ def open_deal(deal: DealState) -> None:
             return
     if forced or not declarations_made(rules):
         stand_all(deal)
-        after_declarations(deal)
+        if not open_passing(deal):
+            after_declarations(deal)
         return
     deal.phase = DECLARE
     deal._decl.pos = 0

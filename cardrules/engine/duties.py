@@ -40,6 +40,7 @@ __all__ = [
     "HandRule",
     "Moment",
     "base_rule",
+    "chained",
     "legality_reads_hidden_cards",
     "moment_now",
     "play_duty",
@@ -192,6 +193,19 @@ def legality_reads_hidden_cards(rules: Rules) -> bool:
     True
     """
     return rules.leads.trump_if_others_void is OthersVoid.ACTUAL
+
+
+def chained(first: Duty | None, then: Duty | None) -> Duty | None:
+    """One duty that narrows by ``first`` and then by ``then`` (either may be None)."""
+    if first is None:
+        return then
+    if then is None:
+        return first
+
+    def both(hand: list[int], allowed: list[int], m: Moment) -> list[int]:
+        return then(hand, first(hand, allowed, m), m)
+
+    return both
 
 
 def play_duty(tb: DutyTables) -> Duty | None:

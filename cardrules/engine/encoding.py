@@ -28,8 +28,9 @@ section         length       contents
 ``dealt``       P            (recall) the cards the seat was dealt
 ``laid_aside``  P            (recall) the cards it laid aside (exchanged out, its own
                              hand for the miss, a partner's discard)
-``phase``       6 (7)        declare, partner, play, decide, respond, over (and bid,
-                             with bidding)
+``phase``       6 (7, 8)     declare, partner, play, decide, respond, over (and bid,
+                             with bidding; and pass, with passing: each phase a game
+                             may reach, up to the last)
 ``seats``       S x 15       per seat: to move, dealer, to declare, stood, threw up,
                              out, took the miss, plays the miss, gave his card,
                              exchanged, cards exchanged, tricks won, cards held, score,
@@ -45,6 +46,9 @@ section         length       contents
                              (:func:`~cardrules.engine.duties.shown_out`)
 ``aside``       1            only where the turn-up is the dealer's own card: he
                              exchanged it, and it lies aside face up
+``pass_to``     S            (passing only) where this deal's cards are passed: the seat
+                             slot they go to (slot 0: no passing)
+``passed``      P            (passing only) the cards the seat has passed
 ``lead``        L            who led the trick in progress
 ``trick``       L x P        the trick in progress: each player's card
 ``played``      L x P        every card each player has played
@@ -91,7 +95,22 @@ from cardrules.rules.model import OthersVoid, Rules
 if TYPE_CHECKING:
     from cardrules.engine.session import Session
 
-__all__ = ["SEAT_FIELDS", "TABLE_FIELDS", "Encoder", "encoder"]
+__all__ = ["SEAT_FIELDS", "TABLE_FIELDS", "Encoder", "encoder", "phase_slots"]
+
+
+def phase_slots(rules: Rules) -> int:
+    """The length of the ``phase`` section: every phase up to the last one ``rules`` may
+    reach (bidding and passing are numbered after the others).
+
+    >>> import cardrules
+    >>> phase_slots(cardrules.load_variant("put")), phase_slots(cardrules.load_variant("hearts"))
+    (6, 8)
+    """
+    if rules.passing.cards:
+        return Phase.PASS + 1
+    if rules.bidding.enabled:
+        return Phase.BID + 1
+    return Phase.OVER + 1
 
 #: The fields of each seat in the ``seats`` section, in order.
 SEAT_FIELDS = (
@@ -207,7 +226,7 @@ class Encoder:
         if recall:
             shapes += [("dealt", npack), ("laid_aside", npack)]
         shapes += [
-            ("phase", len(Phase) if rules.bidding.enabled else len(Phase) - 1),
+            ("phase", phase_slots(rules)),
             ("seats", players * len(SEAT_FIELDS)),
             ("table", len(TABLE_FIELDS)),
         ]
@@ -219,6 +238,8 @@ class Encoder:
             shapes.append(("voids", self._slots))
         if turn_up_held(rules):
             shapes.append(("aside", 1))
+        if rules.passing.cards:
+            shapes += [("pass_to", players), ("passed", npack)]
         shapes += [
             ("lead", self._slots),
             ("trick", self._slots * npack),
@@ -249,6 +270,8 @@ class Encoder:
         self._tb = tb
         #: Where the ``aside`` section is (-1: none).
         self._aside = self._offsets.get("aside", -1)
+        #: Where the ``pass_to`` section is (-1: none); ``passed`` follows it.
+        self._pass_to = self._offsets.get("pass_to", -1)
         #: The offsets :meth:`write` reads on every call.
         self._hot = (
             self._offsets["hand"],
@@ -436,7 +459,7 @@ class Encoder:
             bits[bases[d.dealer] + 7] = 1
         if decl.miss_taker >= 0:
             bits[bases[decl.miss_taker] + 6] = 1
-        for s in d._passing.givers:
+        for s in d._partnering.givers:
             bits[bases[s] + 8] = 1
         chal = d._chal
         if chal.putter >= 0:
@@ -465,6 +488,12 @@ class Encoder:
                     bits[o + 1 + t] = 1
         if self._aside >= 0 and cards.turnup in cards.discarded:
             bits[self._aside] = 1
+        if self._pass_to >= 0:
+            o = self._pass_to
+            bits[o + d._ctx.pass_to] = 1
+            o += n
+            for c in d._passing.given[seat] if d._passing.given else ():
+                bits[o + pos[c]] = 1
         if decl.bids:  # each seat's bid, relative to the observer
             o = self._offsets["bids"]
             width = self._tricks + 1

@@ -43,6 +43,10 @@ def session_ends(
     if finish == Finish.TARGET_POINTS:
         over = max(scores) >= r.target_points
         return over, _top(scores) if over else ()
+    if finish == Finish.LOSS_LIMIT:
+        # Until someone has lost the target; the fewest lost, the highest total, wins (F1.2.9).
+        over = min(scores) <= -r.target_points
+        return over, _top(scores) if over else ()
     if finish == Finish.END_OF_SCHEDULE:
         # The schedule of hand sizes played through ``rounds`` times, the highest total
         # winning (1.7.7).

@@ -3,7 +3,8 @@
 A :class:`~cardrules.engine.deal.Deal` holds one of each: :class:`Cards` (hands, the miss,
 the stock, the turn-up, what was dealt, laid aside and shown), :class:`Declaring` (each
 seat's declaration and exchange), :class:`TrickPlay` (the trick in progress and the tricks
-won), :class:`Challenge` (a put made or seen) and :class:`Passing` (partners passing cards).
+won), :class:`Challenge` (a put made or seen) and :class:`Partnering` (partners passing a card),
+:class:`Passing` (every player passing cards to another).
 Each part is a small slotted record of plain integers and lists: cheap to copy, and
 written to JSON and read back field for field.
 
@@ -20,7 +21,16 @@ from typing import Any, ClassVar, TypeVar
 from cardrules.engine.phases import Status
 from cardrules.errors import RecordError
 
-__all__ = ["Cards", "Challenge", "Declaring", "Part", "Passing", "TrickPlay", "blank_instance"]
+__all__ = [
+    "Cards",
+    "Challenge",
+    "Declaring",
+    "Part",
+    "Partnering",
+    "Passing",
+    "TrickPlay",
+    "blank_instance",
+]
 
 
 def _copy(value: Any) -> Any:
@@ -325,7 +335,7 @@ class Challenge(Part):
         return new
 
 
-class Passing(Part):
+class Partnering(Part):
     """Partners passing a card: who gave, the step of the exchange (two per side), and
     the receiver who must lay out a card (-1)."""
 
@@ -336,10 +346,27 @@ class Passing(Part):
         self.step = 0
         self.pending_discard = -1
 
-    def copy(self) -> Passing:
+    def copy(self) -> Partnering:
         """An independent copy."""
-        new = blank_instance(Passing)
+        new = blank_instance(Partnering)
         new.givers = list(self.givers)
         new.step = self.step
         new.pending_discard = self.pending_discard
+        return new
+
+
+class Passing(Part):
+    """Every player passing cards to another before the play: ``given`` holds, by seat,
+    the cards each has passed so far (they leave his hand at once, and reach the receiver
+    only when everybody has passed)."""
+
+    __slots__ = ("given",)
+
+    def __init__(self, players: int = 0) -> None:
+        self.given: list[list[int]] = [[] for _ in range(players)]
+
+    def copy(self) -> Passing:
+        """An independent copy."""
+        new = blank_instance(Passing)
+        new.given = [list(g) for g in self.given]
         return new

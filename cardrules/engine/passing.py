@@ -1,84 +1,122 @@
-"""The partners' passing phase (Four-Handed Put, 1.6.3-1.6.4): before the play, each pair of
-partners decides who plays; the other gives him one card and lays the rest of his hand
-aside, and the receiver discards one card so that he again holds a hand's worth.
+"""The passing phase: before the play every player passes cards to another (Hearts: three
+to the left, right or across, or none; F1.1.4.3, F1.2.3).
 
-The phase runs in two steps for each pair, the elder pair first: the seat to move either
-says it will receive (and the turn passes to its partner) or gives a card; the receiver
-then discards. ``partnerships.pass_card`` may bind the giver to his best card and
-``partnerships.receiver_discard`` the receiver to his worst. After both pairs the
-remaining players play as if they had all stood.
+Each player in turn from the dealer's left passes ``passing.cards`` cards, one action each
+(``give QS``); a card passed leaves his hand at once, but nothing is received until the last
+player has passed, so that everybody chooses before looking at what he receives. Then the
+cards passed by each seat go to the seat ``pass_to`` places on (the deal's context says
+where: :func:`pass_offset`), and the play opens.
 
 >>> import cardrules
 >>> from cardrules.engine import actions as A
->>> from cardrules.engine.actions import action_text
->>> s = cardrules.new_session("put-four-handed", seed=2, dealer=3)  # seat 0 first
->>> offer = legal_pass(s.deal)
->>> [action_text(a) for a in offer.words], offer.kind == A.GIVE, set(offer.cards) <= set(s.hand(0))
-(['receive'], True, True)
+>>> s = cardrules.new_session("hearts", seed=2, dealer=3)
+>>> s.deal.phase.word, s.deal.to_move, legal_pass(s.deal).kind == A.GIVE
+('pass', 0, True)
 """
 
 from __future__ import annotations
 
 from cardrules.engine import actions as A
 from cardrules.engine.offer import Offer
-from cardrules.engine.phases import OUT
+from cardrules.engine.phases import PASS
 from cardrules.engine.state import DealState
-from cardrules.engine.transitions import after_declarations, discard, stand_all
-from cardrules.rules.model import PassCard, ReceiverDiscard
+from cardrules.engine.transitions import after_declarations
+from cardrules.rules.model import PassChoice, PassDirection, Rules
 
-__all__ = ["apply_pass", "legal_pass"]
+__all__ = [
+    "apply_pass",
+    "direction_outcomes",
+    "legal_pass",
+    "open_passing",
+    "pass_offset",
+    "pass_offsets",
+    "passes_by_chance",
+]
+
+
+def pass_offset(direction: str, players: int) -> int:
+    """The seat offset of a passing direction at a table of ``players``: the next seat
+    clockwise for the left, the seat before for the right, the seat opposite across, 0 to
+    hold.
+
+    >>> [pass_offset(d, 4) for d in ("hold", "left", "across", "right")]
+    [0, 1, 2, 3]
+    """
+    d = PassDirection(direction)
+    if d is PassDirection.LEFT:
+        return 1
+    if d is PassDirection.RIGHT:
+        return players - 1
+    if d is PassDirection.ACROSS:
+        return players // 2
+    return 0
+
+
+def pass_offsets(rules: Rules, players: int) -> list[int]:
+    """The offsets of ``passing.directions`` in their order (empty when nobody passes).
+
+    >>> import cardrules
+    >>> pass_offsets(cardrules.load_variant("hearts"), 4)
+    [1, 3, 2, 0]
+    """
+    if rules.passing.cards == 0:
+        return []
+    return [pass_offset(d, players) for d in rules.passing.directions]
+
+
+def passes_by_chance(rules: Rules) -> bool:
+    """Whether each deal's direction is drawn at random (``passing.choice: chance``)."""
+    return rules.passing.cards > 0 and rules.passing.choice is PassChoice.CHANCE
+
+
+def direction_outcomes(rules: Rules, players: int) -> list[tuple[int, float]]:
+    """The outcomes of drawing a deal's passing direction, by offset, each alike.
+
+    >>> import cardrules
+    >>> r = cardrules.load_variant("hearts", overrides={"passing.choice": "chance"})
+    >>> direction_outcomes(r, 4)
+    [(0, 0.25), (1, 0.25), (2, 0.25), (3, 0.25)]
+    """
+    offsets = pass_offsets(rules, players)
+    return [(o, 1 / len(offsets)) for o in sorted(offsets)]
+
+
+def open_passing(deal: DealState) -> bool:
+    """Begin the passing of a deal whose players are all in, where the deal passes cards;
+    whether it does."""
+    if deal._ctx.pass_to == 0 or deal.rules.passing.cards == 0:
+        return False
+    deal.phase = PASS
+    deal.to_move = deal._order[0]
+    return True
 
 
 def legal_pass(deal: DealState) -> Offer:
-    """The passing phase's legal actions, by kind: for a receiver who must
-    discard, his cards (or his worst ones); else the cards he may give (all, or his best),
-    and to receive instead where his partner has not chosen yet."""
+    """The passing phase's legal actions: any card the seat to move still holds."""
     seat = deal.to_move
-    hand = deal._cards.hands[seat]
-    rules = deal.rules.partnerships
-    if deal._passing.pending_discard == seat:
-        if rules.receiver_discard == ReceiverDiscard.WORST:
-            hand = sorted(deal._tables.extremes(hand, low=True))
-        return Offer(seat, [], A.DISCARD, hand)
-    gives = hand
-    if rules.pass_card == PassCard.BEST:
-        gives = sorted(deal._tables.extremes(hand, low=False))
-    words = [A.RECEIVE] if deal._passing.step % 2 == 0 else []
-    return Offer(seat, words, A.GIVE, gives)
+    return Offer(seat, [], A.GIVE, deal._cards.hands[seat])
 
 
 def apply_pass(deal: DealState, action: int) -> None:
-    """The seat to move receives, gives a card or discards one; after both pairs have
-    passed, the play opens."""
+    """The seat to move passes a card; once he has passed them all the next seat passes;
+    after the last, every seat receives what was passed to it and the play opens."""
     seat = deal.to_move
-    partner = (seat + 2) % deal._n
-    passing = deal._passing
-    hands = deal._cards.hands
-    if action == A.RECEIVE:
-        deal.to_move = partner
-        passing.step += 1
-        return
-    if action >= A.DISCARD:
-        card = action - A.DISCARD
-        hands[seat].remove(card)
-        discard(deal, seat, [card])
-        passing.pending_discard = -1
-        passing.step = (passing.step // 2 + 1) * 2
-        if passing.step >= 4:
-            stand_all(deal)
-            after_declarations(deal)
-        else:
-            deal.to_move = deal._order[1]
-        return
     card = action - A.GIVE
+    hands = deal._cards.hands
+    given = deal._passing.given
     hands[seat].remove(card)
-    hands[partner].append(card)
-    hands[partner].sort()
-    passing.givers.append(seat)
-    deal._decl.status[seat] = OUT
-    discard(deal, seat, hands[seat])  # his other cards go face down
-    hands[seat] = []
-    passing.pending_discard = partner
-    deal.to_move = partner
-    if passing.step % 2 == 0:
-        passing.step += 1
+    given[seat].append(card)
+    if len(given[seat]) < deal.rules.passing.cards:
+        return
+    order = deal._order
+    pos = order.index(seat) + 1
+    if pos < len(order):
+        deal.to_move = order[pos]
+        return
+    n = deal._n
+    to = deal._ctx.pass_to
+    for s in range(n):
+        receiver = hands[(s + to) % n]
+        receiver.extend(given[s])
+        receiver.sort()
+    after_declarations(deal)

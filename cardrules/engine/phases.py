@@ -16,9 +16,10 @@ import enum
 
 
 class Phase(enum.IntEnum):
-    """Declaring (stand, throw up, take the miss, exchange); partners passing cards; playing
-    tricks; the elder's decision after the first trick (challenges); answering a put; over;
-    bidding (after the deal, before the play: numbered last, so the others keep theirs)."""
+    """Declaring (stand, throw up, take the miss, exchange); partners passing a card;
+    playing tricks; the elder's decision after the first trick (challenges); answering a
+    put; over; bidding (after the deal, before the play); every player passing cards to
+    another (the phases added later are numbered last, so the others keep theirs)."""
 
     DECLARE = 0
     PARTNER = 1
@@ -27,6 +28,7 @@ class Phase(enum.IntEnum):
     RESPOND = 4
     OVER = 5
     BID = 6
+    PASS = 7
 
     @property
     def word(self) -> str:
@@ -54,10 +56,10 @@ class Status(enum.IntEnum):
         return STATUS_NAMES[self]
 
 
-PHASE_NAMES = ("declare", "partner", "play", "decide", "respond", "over", "bid")
+PHASE_NAMES = ("declare", "partner", "play", "decide", "respond", "over", "bid", "pass")
 STATUS_NAMES = ("undecided", "stood", "threw up", "out")
 
-DECLARE, PARTNER, PLAY, DECIDE, RESPOND, OVER, BID = Phase
+DECLARE, PARTNER, PLAY, DECIDE, RESPOND, OVER, BID, PASS = Phase
 UNDECIDED, STOOD, THREW, OUT = Status
 
 #: The seat recorded for a trick won by the miss played for the pool.

@@ -23,9 +23,11 @@ __all__ = ["rules_from_json", "rules_hash", "rules_json"]
 def rules_json(rules: Rules) -> dict[str, Any]:
     """The effective rules as plain JSON data (enum values as their words)."""
 
-    def convert(_inst: Any, _field: Any, value: Any) -> Any:
+    def convert(_inst: Any, field: Any, value: Any) -> Any:
         if isinstance(value, enum.Enum):
             return value.value
+        if field is not None and field.metadata.get("schema", {}).get("type") == "object":
+            return dict(value)  # a table of values (card points), kept as sorted pairs
         if isinstance(value, tuple):
             return list(value)
         return value

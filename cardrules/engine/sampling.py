@@ -70,6 +70,9 @@ def hidden_places(t: Session, seat: int) -> list[Place]:
         places.extend(("miss", 0, i) for i in range(len(v.miss)))
     if v.miss_for_pool and seat != v.dealer:
         places.extend(("hand", n, i) for i in range(len(v.hand(n))))
+    for other in range(n):
+        if other != seat:  # cards passed, not yet received
+            places.extend(("passed", other, i) for i in range(len(v.passed(other))))
     stock = v.stock
     places.extend(("stock", 0, i) for i in range(len(stock)) if stock[i] != v.turnup)
     owners = v.discard_owner
@@ -181,17 +184,24 @@ def _lists(t: Session) -> dict[str, list[int]]:
 def place_cards(t: Session, places: Sequence[Place]) -> list[int]:
     """The cards at ``places`` in ``t``."""
     hands = t.deal._cards.hands
+    given = t.deal._passing.given
     lists = _lists(t)
-    return [hands[o][i] if k == "hand" else lists[k][i] for k, o, i in places]
+    return [
+        hands[o][i] if k == "hand" else given[o][i] if k == "passed" else lists[k][i]
+        for k, o, i in places
+    ]
 
 
 def put_cards(t: Session, places: Sequence[Place], cards: Sequence[int]) -> None:
     """Lay ``cards`` at ``places`` in ``t`` (hands are sorted by :func:`redeal` after)."""
     hands = t.deal._cards.hands
+    given = t.deal._passing.given
     lists = _lists(t)
     for (kind, owner, i), c in zip(places, cards, strict=True):
         if kind == "hand":
             hands[owner][i] = c
+        elif kind == "passed":
+            given[owner][i] = c
         else:
             lists[kind][i] = c
 

@@ -58,6 +58,7 @@ from cardrules.engine.dealing import deal_places
 from cardrules.engine.finish import session_ends
 from cardrules.engine.handsize import deal_rules, hand_size_of_deal, size_outcomes, varies
 from cardrules.engine.observation import observe
+from cardrules.engine.passing import direction_outcomes, pass_offsets, passes_by_chance
 from cardrules.engine.phases import OVER
 from cardrules.engine.position import (
     CHANCE_MODES,
@@ -78,7 +79,15 @@ from cardrules.errors import (
     PlayError,
 )
 from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
-from cardrules.rules.model import Ante, AnteExcused, Finish, FirstDeal, Rules, Scoring
+from cardrules.rules.model import (
+    Ante,
+    AnteExcused,
+    Finish,
+    FirstDeal,
+    PassChoice,
+    Rules,
+    Scoring,
+)
 
 __all__ = ["CHANCE", "CHANCE_MODES", "RECORD_FORMAT", "STATE_FORMAT", "Origin", "Session"]
 
@@ -321,6 +330,11 @@ class Session(SessionState):
         self.pool = ctx.pool
         if varies(self.rules):
             ctx.hand_size = self._hand_size(fixed)
+        offsets = pass_offsets(self.rules, self.players)
+        if offsets and self.rules.passing.choice is PassChoice.CYCLE:
+            ctx.pass_to = offsets[(self.deals_before + len(self._results)) % len(offsets)]
+        elif offsets and not self._explicit:
+            ctx.pass_to = offsets[self._own_rng().randrange(len(offsets))]
         return ctx
 
     def _hand_size(self, fixed: FixedDeal | None) -> int:
@@ -340,6 +354,9 @@ class Session(SessionState):
             ctx = self._open_deal(fixed)
             if fixed is None and self._explicit:
                 self._deal = self._live = None
+                if passes_by_chance(self.rules):
+                    self._chance = ChanceNode("direction", context=ctx)
+                    return
                 if varies(self.rules) and not ctx.hand_size:
                     self._chance = ChanceNode("size", context=ctx)  # drawn at random
                     return
@@ -604,6 +621,8 @@ class Session(SessionState):
             return cut_odds(self.rules, self.tables.pack, self.players)
         if node.kind == "size":
             return size_outcomes(self.rules, self.players)
+        if node.kind == "direction":
+            return direction_outcomes(self.rules, self.players)
         if node.kind == "deal":
             return deal_outcomes(self.tables.pack, node.cards)
         d = self.deal
@@ -625,7 +644,7 @@ class Session(SessionState):
         node = self._chance
         if node is None:
             raise PlayError("no chance node: nothing is being dealt or drawn")
-        if isinstance(outcome, str) and node.kind not in ("cut", "size"):
+        if isinstance(outcome, str) and node.kind not in ("cut", "size", "direction"):
             try:
                 outcome = parse_card(outcome)
             except ValueError as exc:
@@ -645,6 +664,14 @@ class Session(SessionState):
             self.dealer = outcome
             start = self._start["deal"]
             self._start_deal(FixedDeal.from_json(start) if start else None)
+            return
+        if node.kind == "direction":
+            assert node.context is not None
+            ctx = DealContext.from_json(node.context.to_json() | {"pass_to": outcome})
+            if varies(self.rules) and not ctx.hand_size:
+                self._chance = ChanceNode("size", context=ctx)
+            else:
+                self._chance = self._deal_node(ctx)
             return
         if node.kind == "size":
             assert node.context is not None

@@ -18,11 +18,13 @@ from typing import Any
 
 from cardrules.cards import CARD_TEXT
 from cardrules.engine.bidding import contract_points
+from cardrules.engine.cardpoints import card_point_scores
 from cardrules.engine.challenges import deal_outcome, played_out_points
 from cardrules.engine.flush import flush_suit, flush_winners
 from cardrules.engine.phases import MISS, Status
 from cardrules.engine.result import DealResult
 from cardrules.engine.view import DealView
+from cardrules.rules.applies import card_points_counted
 from cardrules.rules.model import (
     AnteExcused,
     AwardTie,
@@ -185,6 +187,9 @@ def settle_play(view: DealView) -> DealResult:
     """A deal played to its last trick: counters (the pool divided among the tricks,
     standers who won none looed, 1.1.14) or points, as ``wagers.scoring`` says."""
     r = view.rules
+    if card_points_counted(r):
+        points = card_point_scores(r, view.played, view.winners, view.players)
+        return points_result(view, points, "play")
     if r.bidding.enabled:
         bids = view.bids
         points = contract_points(r.settlement.contract, bids=bids, won=view.won[: len(bids)])

@@ -29,7 +29,7 @@ block                           when present                                    
 ``play ACE civil``              the leader of the ace of trumps may call "Pam,    1
                                 be civil" (1.2.8): whichever suit is trumps
 ``play CARD``                   always: one per card of the pack, in id order     pack
-``give CARD``                   partnerships                                      pack
+``give CARD``                   partnerships, or cards passed before the play     pack
 ``discard CARD``                partnerships                                      pack
 ``exchange ...``                exchanges: by positions in the mover's hand       see below
 ``bid 0`` ... ``bid k``         bidding: one per number of tricks 0 to k          k + 1
@@ -71,11 +71,13 @@ from typing import TYPE_CHECKING
 from cardrules.cards import CARD_TEXT
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards, exchange_id, exchange_ids
+from cardrules.engine.cardpoints import card_values
 from cardrules.engine.handsize import widest_rules
 from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentValueError
 from cardrules.rules.applies import (
+    card_points_counted,
     challenge_throw_up,
     declarations_made,
     exchanges_made,
@@ -193,11 +195,18 @@ class ActionSpace:
         blocks = [A.PLAY]
         index += npack
         self.give = self.discard = -1
+        bases = [self.play]
+        if rules.partnerships.enabled or rules.passing.cards:
+            self.give = index
+            blocks.append(A.GIVE)
+            bases.append(index)
+            index += npack
         if rules.partnerships.enabled:
-            self.give, self.discard = index, index + npack
-            blocks += [A.GIVE, A.DISCARD]
-            index += 2 * npack
-        for b, base in zip(blocks, (self.play, self.give, self.discard), strict=False):
+            self.discard = index
+            blocks.append(A.DISCARD)
+            bases.append(index)
+            index += npack
+        for b, base in zip(blocks, bases, strict=True):
             for pos, c in enumerate(self._pack):
                 by_id[b + c] = base + pos
         self._by_id = by_id
@@ -517,6 +526,7 @@ def max_game_length(rules: Rules, players: int) -> int:
         length += 2
     if rules.bidding.enabled:
         length += in_play  # each player bids once
+    length += players * rules.passing.cards  # a card an action
     return length
 
 
@@ -538,6 +548,8 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
         raise ArgumentValueError(f"pool: expected a whole number of counters, got {pool!r}")
     if rules.bidding.enabled:
         return contract_bounds(widest_rules(rules, players))
+    if card_points_counted(rules):
+        return card_point_bounds(rules)
     if rules.wagers.scoring is Scoring.POINTS:
         ch = rules.challenges
         return 0, max(rules.session.target_points, ch.point)
@@ -563,6 +575,22 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
     if flushes_count(rules) and rules.special_hands.flush.destination is FlushDestination.TO_HOLDER:
         most += (players - 1) * loo
     return -(own + max(loo, fine)), most
+
+
+def card_point_bounds(rules: Rules) -> tuple[int, int]:
+    """The least and most a player scores for a deal by card points: the base less every
+    card worth points against him (or the moon another shot) and the penalty for no trick;
+    the base less every card worth points for him and the bonus for no trick.
+
+    >>> import cardrules
+    >>> card_point_bounds(cardrules.load_variant("hearts", ["hearts-openspiel"]))
+    (0, 26)
+    """
+    cp = rules.card_points
+    values = card_values(rules)
+    worst = sum(v for v in values if v > 0) + max(0, cp.no_trick)
+    best = sum(v for v in values if v < 0) + min(0, cp.no_trick)
+    return cp.base - worst, cp.base - best
 
 
 def contract_bounds(rules: Rules) -> tuple[int, int]:

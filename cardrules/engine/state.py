@@ -18,6 +18,7 @@ from cardrules.engine.parts import (
     Challenge,
     Declaring,
     Part,
+    Partnering,
     Passing,
     TrickPlay,
     blank_instance,
@@ -39,8 +40,13 @@ PARTS: dict[str, tuple[str, type[Part]]] = {
     "_decl": ("declaring", Declaring),
     "_play": ("play", TrickPlay),
     "_chal": ("challenge", Challenge),
-    "_passing": ("passing", Passing),
+    "_partnering": ("passing", Partnering),  # its key from before the players' passing
+    "_passing": ("passes", Passing),
 }
+
+#: The parts a deal's JSON form may lack, having been written before they existed: each
+#: reads as new (nothing in it has happened).
+LATER_PARTS = ("_passing",)
 
 #: Fields set when the deal opens and never changed after (the deal's context, its table
 #: and order of play), shared by every copy; the JSON form writes the context alone, from
@@ -84,6 +90,7 @@ class DealState:
     _decl: Declaring
     _play: TrickPlay
     _chal: Challenge
+    _partnering: Partnering
     _passing: Passing
     _tables: Tables
     _legal: list[int] | None
@@ -144,6 +151,9 @@ class DealState:
             new._history = [(int(s), int(a)) for s, a in data["history"]]
             new.result = None if data["result"] is None else DealResult.from_json(data["result"])
             for name, (key, part) in PARTS.items():
+                if key not in data and name in LATER_PARTS:
+                    setattr(new, name, part())
+                    continue
                 setattr(new, name, part.from_json(data[key]))
             new._legal = None
         except (KeyError, TypeError, ValueError) as exc:

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from cardrules.cards import NO_TRUMP as NO_TRUMP
 from cardrules.cards import RANKS, card, pack_cards, parse_card, rank_of, suit_of
 from cardrules.engine.actions import civil_id
-from cardrules.engine.duties import play_duty
+from cardrules.engine.bars import card_bars
+from cardrules.engine.duties import chained, play_duty
 from cardrules.engine.tricks import follow_rule, lead_rule, verdict_table
 from cardrules.rules.applies import (
     civil_call_needed,
@@ -52,6 +53,7 @@ class Tables:
         "draw_after",
         "duty",
         "exchanges",
+        "first_card",
         "flush_after_declarations",
         "flush_at_once",
         "follow",
@@ -128,7 +130,9 @@ class Tables:
         self.verdicts = [verdict_table(self, t) for t in range(5)]
         #: The duties that read the deal so far (the cinch...), or None
         #: (:func:`~cardrules.engine.duties.play_duty`).
-        self.duty = play_duty(self)
+        self.duty = chained(play_duty(self), card_bars(self))
+        #: The card whose holder leads to the first trick (``leads.first_card``), or -1.
+        self.first_card = parse_card(rules.leads.first_card) if rules.leads.first_card else -1
         #: Plans worked out once for the deals of one kind at one table, by their makers'
         #: keys (:func:`~cardrules.engine.dealing.dealing_plan`).
         self.plans: dict[tuple[int, bool, bool], object] = {}

@@ -1,7 +1,7 @@
 """How a deal moves on between its phases: from the declarations to the play, a flush shown,
 the end.
 
-Each phase module (:mod:`~cardrules.engine.declaring`, :mod:`~cardrules.engine.passing`,
+Each phase module (:mod:`~cardrules.engine.declaring`, :mod:`~cardrules.engine.partnering`, :mod:`~cardrules.engine.passing`,
 :mod:`~cardrules.engine.playing`, :mod:`~cardrules.engine.challenges`,
 :mod:`~cardrules.engine.bidding`) changes its own parts of the state and calls these where
 the deal leaves its phase: :func:`after_declarations` opens the play (or ends a deal nobody
@@ -122,6 +122,9 @@ def after_declarations(deal: DealState) -> None:
     lead = 0
     if rules.leads.first_leader == FirstLeader.MISS_HOLDER and deal._decl.miss_taker in players:
         lead = players.index(deal._decl.miss_taker)
+    first = deal._tables.first_card
+    if first >= 0:  # its holder leads, whoever deals (2C)
+        lead = next((i for i, p in enumerate(players) if first in cards.hands[p]), lead)
     play.lead_pos = play.turn_pos = lead
     deal.phase = PLAY
     deal.to_move = play.actors[lead]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardrules.cards import CARD_TEXT, NO_TRUMP, SUITS
-from cardrules.engine.phases import MISS, Phase, Status
+from cardrules.engine.phases import MISS, PASS, Phase, Status
 from cardrules.engine.restock import drawable, lying_discards
 
 if TYPE_CHECKING:
@@ -339,12 +339,18 @@ class DealView:
     @property
     def pending_discard(self) -> int:
         """The receiving partner who must lay out a card, or -1."""
-        return self._d._passing.pending_discard
+        return self._d._partnering.pending_discard
 
     @property
     def givers(self) -> tuple[int, ...]:
         """The seats that gave their card to a partner."""
-        return tuple(self._d._passing.givers)
+        return tuple(self._d._partnering.givers)
+
+    def passed(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` has passed in the passing phase, not yet received by anyone
+        (empty once they have been)."""
+        given = self._d._passing.given
+        return tuple(given[seat]) if given and self._d.phase == PASS else ()
 
     def side(self, seat: int) -> list[int]:
         """The seats of ``seat``'s side (partners sit opposite)."""

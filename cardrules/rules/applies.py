@@ -49,6 +49,7 @@ __all__ = [
     "PUT",
     "THROW_UP",
     "ChallengeWindows",
+    "card_points_counted",
     "challenge_throw_up",
     "challenge_windows",
     "challenges_made",
@@ -345,3 +346,9 @@ def choice_after_first_trick(r: Rules) -> bool:
     """Once the first trick is played the elder must choose to put or throw up (Hoyle,
     Enquire Within: D54), before the play goes on."""
     return bool(challenge_windows(r).after_first_trick)
+
+
+def card_points_counted(r: Rules) -> bool:
+    """Whether the cards taken in tricks count points (``card_points.values`` names some):
+    the deal is then scored by them."""
+    return bool(r.card_points.values)

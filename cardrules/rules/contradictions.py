@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cardrules.rules.applies import (
+    card_points_counted,
     challenges_made,
     exchanges_after_declarations,
     plays_for_pool,
@@ -40,8 +41,9 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         ("exchange.mode", "declarations.enabled"),
         "set declarations.enabled: true, or exchange.mode: none",
     ),
-    # What a deal is played for is wagers.scoring, and only challenges and bids score
-    # points: so wagers.scoring is points exactly when one of them is on (1.5.5-1.5.7, 1.7.6).
+    # What a deal is played for is wagers.scoring, and only challenges, bids and card points
+    # score points: so wagers.scoring is points exactly when one of them is on (1.5.5-1.5.7,
+    # 1.7.6, F1.1.7).
     (
         lambda r: challenges_made(r) and plays_for_pool(r),
         "challenges score points, but wagers.scoring is pool",
@@ -59,11 +61,19 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
             r.wagers.scoring is Scoring.POINTS
             and not r.challenges.enabled
             and not r.bidding.enabled
+            and not card_points_counted(r)
         ),
-        "wagers.scoring is points, but only challenges and bids score points and neither "
-        "challenges.enabled nor bidding.enabled is true",
+        "wagers.scoring is points, but only challenges, bids and card points score points "
+        "and neither challenges.enabled nor bidding.enabled is true, nor card_points.values "
+        "set",
         ("wagers.scoring", "challenges.enabled", "bidding.enabled"),
         "set challenges.enabled or bidding.enabled: true, or wagers.scoring: pool",
+    ),
+    (
+        lambda r: card_points_counted(r) and plays_for_pool(r),
+        "card points are points (card_points.values), but wagers.scoring is pool",
+        ("card_points.values", "wagers.scoring"),
+        "set wagers.scoring: points",
     ),
     # A bid is made by every player for the whole deal: nobody may leave the play, and
     # nothing but the tricks may end it.
@@ -134,8 +144,10 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set deal.sizes.vary: down, up, down_up or up_down",
     ),
     (
-        lambda r: r.session.finish is Finish.TARGET_POINTS and plays_for_pool(r),
-        "session.finish target_points needs points, but wagers.scoring is pool",
+        lambda r: (
+            r.session.finish in (Finish.TARGET_POINTS, Finish.LOSS_LIMIT) and plays_for_pool(r)
+        ),
+        "session.finish target_points and loss_limit need points, but wagers.scoring is pool",
         ("session.finish", "wagers.scoring"),
         "set wagers.scoring: points, or another session.finish",
     ),

@@ -42,6 +42,7 @@ from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import AnteExcused as AnteExcused
 from cardrules.rules.options import AwardTie as AwardTie
 from cardrules.rules.options import BeCivil as BeCivil
+from cardrules.rules.options import Breaking as Breaking
 from cardrules.rules.options import BidHook as BidHook
 from cardrules.rules.options import ChallengeModel as ChallengeModel
 from cardrules.rules.options import Choice as Choice
@@ -72,11 +73,14 @@ from cardrules.rules.options import LooedWord as LooedWord
 from cardrules.rules.options import LooMode as LooMode
 from cardrules.rules.options import MissPosition as MissPosition
 from cardrules.rules.options import MixedFloor as MixedFloor
+from cardrules.rules.options import Moon as Moon
 from cardrules.rules.options import OneTrickTwoTies as OneTrickTwoTies
 from cardrules.rules.options import OthersVoid as OthersVoid
 from cardrules.rules.options import PackName as PackName
 from cardrules.rules.options import PamAndAce as PamAndAce
 from cardrules.rules.options import PassCard as PassCard
+from cardrules.rules.options import PassChoice as PassChoice
+from cardrules.rules.options import PassDirection as PassDirection
 from cardrules.rules.options import PeelSingleLooed as PeelSingleLooed
 from cardrules.rules.options import PlayedOutValue as PlayedOutValue
 from cardrules.rules.options import PoolAward as PoolAward
@@ -108,6 +112,8 @@ from cardrules.rules.wagering import Wagers as Wagers
 # --------------------------------------------------------------------------- sections
 
 CARD_PATTERN = "^([2-9TJQKA]|10)[SHDC]$"
+#: A card, or a suit standing for each of its cards (``QS``, ``H``).
+CARD_OR_SUIT_PATTERN = "^(([2-9TJQKA]|10)?[SHDC])$"
 RANK_PATTERN = "^([2-9TJQKA]|10)$"
 SUIT_PATTERN = "^[SHDC]$"
 
@@ -366,6 +372,46 @@ class Leads:
     trump_if_others_void: OthersVoid = opt(
         OthersVoid.NONE, "The others hold no trump.", source="1.8.11.3, D87"
     )
+    first_card: str | None = opt(
+        None,
+        "The holder of this card leads to the first trick, whoever deals, and must lead it "
+        "(2C); null: the first leader is leads.first_leader.",
+        source="F1.1.4, F1.2.4, H3",
+        pattern=CARD_PATTERN,
+    )
+    first_card_suit: bool = opt(
+        False,
+        "The holder of leads.first_card may lead any card of its suit instead.",
+        source="F1.1.2, H3",
+    )
+    unbroken: str | None = opt(
+        None,
+        "A suit that may not be led until it is broken, unless the leader holds nothing "
+        "else (hearts); null for none.",
+        source="F1.1.5, F1.2.6, F2.1.6, F2.2.5, H6, S2",
+        pattern=SUIT_PATTERN,
+    )
+    breaking: Breaking = opt(
+        Breaking.ON_PLAY,
+        "When the suit of leads.unbroken is broken: once a card of it, or one of "
+        "leads.breakers, has been played (on_play), or never.",
+        source="F1.1.6, F2.1.6, S2",
+    )
+    breakers: tuple[str, ...] = opt(
+        (),
+        "Cards of other suits that break the suit of leads.unbroken when played (QS).",
+        source="F1.1.6, F1.2.6, H5",
+        items={"type": "string", "pattern": CARD_PATTERN},
+        uniqueItems=True,
+    )
+    unbroken_exempt: tuple[str, ...] = opt(
+        (),
+        "Cards that do not count as something else to lead: a leader whose cards outside "
+        "the unbroken suit are all among them may lead that suit too (QS).",
+        source="F1.1.5.4, H6",
+        items={"type": "string", "pattern": CARD_PATTERN},
+        uniqueItems=True,
+    )
 
 
 @attrs.frozen
@@ -387,6 +433,14 @@ class Following:
     )
     civil_call: CivilCall = opt(
         CivilCall.REQUIRED, 'Civility needs the call "Pam, be civil".', source="1.2.8, D30"
+    )
+    first_trick_barred: tuple[str, ...] = opt(
+        (),
+        "Cards (QS) and suits (H) that may not be played to the first trick unless the "
+        "player holds nothing else he may play.",
+        source="F1.1.5.3, F1.2.5, H4",
+        items={"type": "string", "pattern": CARD_OR_SUIT_PATTERN},
+        uniqueItems=True,
     )
 
 
@@ -496,6 +550,71 @@ class Partnerships:
     )
 
 
+@attrs.frozen
+class Passing:
+    """Cards passed before the play, each player giving some of his to another."""
+
+    cards: int = opt(
+        0,
+        "Cards each player passes before the play, all choosing before any receives "
+        "(0: no passing).",
+        source="F1.1.4.3, F1.2.3, H2",
+        minimum=0,
+        maximum=13,
+    )
+    directions: tuple[str, ...] = opt(
+        ("left", "right", "across", "hold"),
+        "Where the cards go, deal by deal: to the left, right, across, or hold (no passing).",
+        source="F1.2.3, H1",
+        items={"enum": [d.value for d in PassDirection]},
+        minItems=1,
+    )
+    choice: PassChoice = opt(
+        PassChoice.CYCLE,
+        "The directions in turn, one a deal from the first (cycle), or one drawn at random "
+        "for each deal, alike (chance).",
+        source="F1.1.4.1, F1.2.3, H1",
+    )
+
+
+@attrs.frozen
+class CardPoints:
+    """Points for the cards taken in tricks (Hearts' penalty cards)."""
+
+    values: tuple[tuple[str, int], ...] = opt(
+        (),
+        "Points for each card (QS: 13) or each card of a suit (H: 1) taken in a trick, "
+        "counted against its taker; cards not named are worth nothing. Empty: no card points.",
+        source="F1.1.7, F1.2.7, H7",
+        type="object",
+        propertyNames={"pattern": CARD_OR_SUIT_PATTERN},
+        additionalProperties={"type": "integer", "minimum": -MAX_POINTS, "maximum": MAX_POINTS},
+    )
+    moon: Moon = opt(
+        Moon.NONE,
+        "A player who takes every card worth more than nothing: no such rule (none), or "
+        "the points of those cards count against each other player instead of him "
+        "(others_take).",
+        source="F1.1.8, F1.2.8, H8",
+    )
+    no_trick: int = opt(
+        0,
+        "Points counted against a player who took no trick (-5: a bonus), unless the moon "
+        "was shot.",
+        source="F1.1.2, H9",
+        minimum=-MAX_POINTS,
+        maximum=MAX_POINTS,
+    )
+    base: int = opt(
+        0,
+        "What each player scores for a deal before his card points are taken off (26: the "
+        "deal's score is 26 less his points).",
+        source="F1.1.8",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+
+
 SECTIONS = (
     "players",
     "pack",
@@ -511,6 +630,8 @@ SECTIONS = (
     "special_hands",
     "challenges",
     "partnerships",
+    "passing",
+    "card_points",
     "wagers",
     "settlement",
     "session",
@@ -590,6 +711,8 @@ class Rules:
     special_hands: SpecialHands = section(SpecialHands)
     challenges: Challenges = section(Challenges)
     partnerships: Partnerships = section(Partnerships)
+    passing: Passing = section(Passing)
+    card_points: CardPoints = section(CardPoints)
     wagers: Wagers = section(Wagers)
     settlement: Settlement = section(Settlement)
     session: SessionSection = section(SessionSection)
@@ -623,6 +746,8 @@ def from_mapping(cls: type, data: dict[str, Any]) -> Any:
         ftype = _field_class(cls, f.name)
         if attrs.has(ftype):
             kwargs[f.name] = from_mapping(ftype, value or {})
+        elif isinstance(value, dict):  # a table of values (card points): sorted pairs
+            kwargs[f.name] = tuple(sorted((str(k), v) for k, v in value.items()))
         elif isinstance(ftype, type) and issubclass(ftype, enum.Enum):
             kwargs[f.name] = ftype(value)
         elif isinstance(value, list):

@@ -18,6 +18,7 @@ __all__ = [
     "AnteExcused",
     "AwardTie",
     "BeCivil",
+    "Breaking",
     "BidHook",
     "ChallengeModel",
     "Choice",
@@ -48,11 +49,14 @@ __all__ = [
     "LooedWord",
     "MissPosition",
     "MixedFloor",
+    "Moon",
     "OneTrickTwoTies",
     "OthersVoid",
     "PackName",
     "PamAndAce",
     "PassCard",
+    "PassChoice",
+    "PassDirection",
     "PeelSingleLooed",
     "PlayedOutValue",
     "PoolAward",
@@ -461,6 +465,7 @@ class Finish(Choice):
     DIVIDE_POOL = "divide_pool"
     RELEASE_LOOS = "release_loos"
     END_OF_SCHEDULE = "end_of_schedule"
+    LOSS_LIMIT = "loss_limit"
 
 
 class Kind(Choice):
@@ -537,3 +542,39 @@ class ExchangeWord(Choice):
 
     EXCHANGE = "exchange"
     DRAW = "draw"
+
+
+class PassDirection(Choice):
+    """Where the cards passed before the play go: to the player on the left (the next
+    clockwise), on the right, across the table (with an even number of players), or
+    nowhere (hold: no passing that deal)."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    HOLD = "hold"
+
+
+class PassChoice(Choice):
+    """How each deal's passing direction is found: the directions in turn, deal by deal
+    (cycle), or one of them drawn at random for each deal (chance)."""
+
+    CYCLE = "cycle"
+    CHANCE = "chance"
+
+
+class Breaking(Choice):
+    """When a suit barred from the lead is broken: once a card of it (or a breaker) has been
+    played to any trick (on_play), or never, so that it is led only by a player who holds
+    nothing else (never)."""
+
+    ON_PLAY = "on_play"
+    NEVER = "never"
+
+
+class Moon(Choice):
+    """A player who takes every card worth points above nothing ("shoots the moon"): no
+    such rule (none), or his points go to each other player instead (others_take)."""
+
+    NONE = "none"
+    OTHERS_TAKE = "others_take"

@@ -82,6 +82,8 @@ def _type_schema(cls: type, name: str, default: Any) -> dict[str, Any]:
     elif ftype is str:
         out["type"] = ["string", "null"] if _optional(cls, name) else "string"
         out["default"] = default
+    elif ftype is tuple and f.metadata.get("schema", {}).get("type") == "object":
+        out["default"] = dict(default)  # a table of values, kept as sorted pairs
     elif ftype is tuple:
         out["type"] = "array"
         out["default"] = list(default)

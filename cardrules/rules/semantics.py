@@ -284,6 +284,21 @@ _NO_TRUMPS = (
     "following.head_when_trumped",
     "declarations.forced_play.turn_up_suits",
 )
+#: The leader's duties that leads.enforced switches on (the bars of a first card and an
+#: unbroken suit hold whether or not it does).
+_LEAD_DUTIES = (
+    "leads.first_leader",
+    "leads.ace_compulsory",
+    "leads.king_if_ace_turned",
+    "leads.two_or_more_trumps",
+    "leads.cassell_highest",
+    "leads.trump_after_trick",
+    "leads.trump_after_trick_scope",
+    "leads.pam_and_ace",
+    "leads.cinch",
+    "leads.honour_trump",
+    "leads.trump_if_others_void",
+)
 _POOL = (
     "wagers.ante",
     "wagers.stake_deal",
@@ -310,7 +325,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     ),
     (("exchange",), lambda r: r.exchange.mode is not ExchangeMode.NONE, "exchange.mode is none"),
     (_NO_TRUMPS, lambda r: r.trumps.turn_up, "there are no trumps (trumps.turn_up is false)"),
-    (("leads",), lambda r: r.leads.enforced, "leads.enforced is false"),
+    (_LEAD_DUTIES, lambda r: r.leads.enforced, "leads.enforced is false"),
     (
         ("promoted.name", "following.be_civil", "following.civil_call", "leads.pam_and_ace"),
         lambda r: r.promoted.card is not None,
@@ -391,8 +406,8 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     ),
     (
         ("session.target_points",),
-        lambda r: r.session.finish is Finish.TARGET_POINTS,
-        "session.finish is not target_points",
+        lambda r: r.session.finish in (Finish.TARGET_POINTS, Finish.LOSS_LIMIT),
+        "session.finish is neither target_points nor loss_limit",
     ),
     (
         ("session.peel_single",),

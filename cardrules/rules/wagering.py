@@ -131,7 +131,8 @@ class SessionSection:
     peel_single: PeelSingle = section(PeelSingle)
     finish: Finish = opt(
         Finish.UNTIL_SINGLE,
-        "When the session ends: until_single needs a pool, target_points needs points; "
+        "When the session ends: until_single needs a pool, target_points (a total reached) "
+        "and loss_limit (a total lost, session.target_points below nothing) need points; "
         "divide_pool and release_loos are Peel's quick finishes after the rounds: the pool "
         "left divided equally among the players, or a last deal in which all stand, with no "
         "miss and no loo, the loos of the deal before it released.",
@@ -139,8 +140,9 @@ class SessionSection:
     )
     target_points: int = opt(
         5,
-        "Points that win the game in a points race.",
-        source="1.5.7",
+        "Points that win the game in a points race (session.finish target_points), or that a "
+        "player loses to end it (loss_limit).",
+        source="1.5.7, F1.2.9",
         minimum=1,
         maximum=MAX_POINTS,
     )

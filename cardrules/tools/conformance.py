@@ -72,6 +72,8 @@ def card_places(s: Session) -> list[int]:
     cards: list[int] = []
     for p in range(s.players + 1):
         cards.extend(v.hand(p))
+    for p in range(s.players):
+        cards.extend(v.passed(p))
     if v.miss is not None:
         cards.extend(v.miss)
     cards.extend(v.stock)
