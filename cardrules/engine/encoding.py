@@ -89,7 +89,7 @@ from cardrules.engine.handsize import widest_rules
 from cardrules.engine.phases import OUT, STOOD, THREW, UNDECIDED, Phase
 from cardrules.engine.tables import tables_for
 from cardrules.errors import ArgumentTypeError, ArgumentValueError
-from cardrules.rules.applies import miss_played_for_pool, turn_up_held
+from cardrules.rules.applies import miss_played_for_pool, passes, turn_up_held
 from cardrules.rules.model import OthersVoid, Rules
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ def phase_slots(rules: Rules) -> int:
     >>> phase_slots(cardrules.load_variant("put")), phase_slots(cardrules.load_variant("hearts"))
     (6, 8)
     """
-    if rules.passing.cards:
+    if passes(rules):
         return Phase.PASS + 1
     if rules.bidding.enabled:
         return Phase.BID + 1
@@ -238,7 +238,7 @@ class Encoder:
             shapes.append(("voids", self._slots))
         if turn_up_held(rules):
             shapes.append(("aside", 1))
-        if rules.passing.cards:
+        if passes(rules):
             shapes += [("pass_to", players), ("passed", npack)]
         shapes += [
             ("lead", self._slots),

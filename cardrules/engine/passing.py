@@ -1,7 +1,8 @@
 """The passing phase: before the play every player passes cards to another (Hearts: three
 to the left, right or across, or none; F1.1.4.3, F1.2.3).
 
-Each player in turn from the dealer's left passes ``passing.cards`` cards, one action each
+Each player in turn, from the first dealt to (the dealer's left, or seat 0 when
+``deal.start`` is ``seat0``), passes ``passing.cards`` cards, one action each
 (``give QS``); a card passed leaves his hand at once, but nothing is received until the last
 player has passed, so that everybody chooses before looking at what he receives. Then the
 cards passed by each seat go to the seat ``pass_to`` places on (the deal's context says
@@ -17,10 +18,12 @@ where: :func:`pass_offset`), and the play opens.
 from __future__ import annotations
 
 from cardrules.engine import actions as A
+from cardrules.engine.dealing import receivers
 from cardrules.engine.offer import Offer
 from cardrules.engine.phases import PASS
 from cardrules.engine.state import DealState
 from cardrules.engine.transitions import after_declarations
+from cardrules.rules.applies import passes
 from cardrules.rules.model import PassChoice, PassDirection, Rules
 
 __all__ = [
@@ -59,14 +62,14 @@ def pass_offsets(rules: Rules, players: int) -> list[int]:
     >>> pass_offsets(cardrules.load_variant("hearts"), 4)
     [1, 3, 2, 0]
     """
-    if rules.passing.cards == 0:
+    if not passes(rules):
         return []
     return [pass_offset(d, players) for d in rules.passing.directions]
 
 
 def passes_by_chance(rules: Rules) -> bool:
     """Whether each deal's direction is drawn at random (``passing.choice: chance``)."""
-    return rules.passing.cards > 0 and rules.passing.choice is PassChoice.CHANCE
+    return passes(rules) and rules.passing.choice is PassChoice.CHANCE
 
 
 def direction_outcomes(rules: Rules, players: int) -> list[tuple[int, float]]:
@@ -84,11 +87,16 @@ def direction_outcomes(rules: Rules, players: int) -> list[tuple[int, float]]:
 def open_passing(deal: DealState) -> bool:
     """Begin the passing of a deal whose players are all in, where the deal passes cards;
     whether it does."""
-    if deal._ctx.pass_to == 0 or deal.rules.passing.cards == 0:
+    if deal._ctx.pass_to == 0 or not passes(deal.rules):
         return False
     deal.phase = PASS
-    deal.to_move = deal._order[0]
+    deal.to_move = _passers(deal)[0]
     return True
+
+
+def _passers(deal: DealState) -> list[int]:
+    """The seats in the order they pass: the order they were dealt to."""
+    return list(receivers(deal.rules, deal._ctx, deal._order))
 
 
 def legal_pass(deal: DealState) -> Offer:
@@ -108,7 +116,7 @@ def apply_pass(deal: DealState, action: int) -> None:
     given[seat].append(card)
     if len(given[seat]) < deal.rules.passing.cards:
         return
-    order = deal._order
+    order = _passers(deal)
     pos = order.index(seat) + 1
     if pos < len(order):
         deal.to_move = order[pos]

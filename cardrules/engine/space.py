@@ -84,6 +84,7 @@ from cardrules.rules.applies import (
     flushes_count,
     miss_may_be_taken,
     miss_played_for_pool,
+    passes,
     puts_made,
     throwing_up_allowed,
 )
@@ -196,7 +197,7 @@ class ActionSpace:
         index += npack
         self.give = self.discard = -1
         bases = [self.play]
-        if rules.partnerships.enabled or rules.passing.cards:
+        if rules.partnerships.enabled or passes(rules):
             self.give = index
             blocks.append(A.GIVE)
             bases.append(index)
@@ -526,7 +527,7 @@ def max_game_length(rules: Rules, players: int) -> int:
         length += 2
     if rules.bidding.enabled:
         length += in_play  # each player bids once
-    length += players * rules.passing.cards  # a card an action
+    length += players * rules.passing.cards if passes(rules) else 0  # a card an action
     return length
 
 
@@ -579,17 +580,23 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
 
 def card_point_bounds(rules: Rules) -> tuple[int, int]:
     """The least and most a player scores for a deal by card points: the base less every
-    card worth points against him (or the moon another shot) and the penalty for no trick;
-    the base less every card worth points for him and the bonus for no trick.
+    card worth points against him (taken by him, or given him by another's moon) or less
+    the penalty for no trick, whichever is more; the base less every card worth points for
+    him or less the bonus for no trick, whichever is more (a player who took a card took a
+    trick, so he cannot have both).
 
-    >>> import cardrules
-    >>> card_point_bounds(cardrules.load_variant("hearts", ["hearts-openspiel"]))
+    >>> import attrs, cardrules
+    >>> r = cardrules.load_variant("hearts", ["hearts-openspiel"])
+    >>> card_point_bounds(r)
     (0, 26)
+    >>> cp = attrs.evolve(r.card_points, values=r.card_points.values + (("JD", -10),))
+    >>> card_point_bounds(attrs.evolve(r, card_points=attrs.evolve(cp, no_trick=-5)))
+    (0, 36)
     """
     cp = rules.card_points
     values = card_values(rules)
-    worst = sum(v for v in values if v > 0) + max(0, cp.no_trick)
-    best = sum(v for v in values if v < 0) + min(0, cp.no_trick)
+    worst = max(sum(v for v in values if v > 0), cp.no_trick, 0)
+    best = min(sum(v for v in values if v < 0), cp.no_trick, 0)
     return cp.base - worst, cp.base - best
 
 

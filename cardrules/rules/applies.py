@@ -50,6 +50,10 @@ __all__ = [
     "THROW_UP",
     "ChallengeWindows",
     "card_points_counted",
+    "first_card_named",
+    "first_trick_bars",
+    "lead_barred_until_broken",
+    "passes",
     "challenge_throw_up",
     "challenge_windows",
     "challenges_made",
@@ -352,3 +356,27 @@ def card_points_counted(r: Rules) -> bool:
     """Whether the cards taken in tricks count points (``card_points.values`` names some):
     the deal is then scored by them."""
     return bool(r.card_points.values)
+
+
+def passes(r: Rules) -> bool:
+    """Whether cards are passed before the play (``passing.cards`` above 0, some direction
+    other than hold): ``passing.directions`` and ``passing.choice`` apply only then."""
+    return r.passing.cards > 0 and any(d != "hold" for d in r.passing.directions)
+
+
+def first_card_named(r: Rules) -> bool:
+    """Whether the holder of a named card leads it to the first trick (``leads.first_card``,
+    2C): ``leads.first_card_suit`` applies only then, and ``leads.first_leader`` does not."""
+    return r.leads.first_card is not None
+
+
+def lead_barred_until_broken(r: Rules) -> bool:
+    """Whether a suit may not be led until broken (``leads.unbroken``, hearts):
+    ``leads.breaking``, ``leads.breakers`` and ``leads.unbroken_exempt`` apply only then."""
+    return r.leads.unbroken is not None
+
+
+def first_trick_bars(r: Rules) -> bool:
+    """Whether some cards may not be played to the first trick
+    (``following.first_trick_barred``: hearts and the queen of spades)."""
+    return bool(r.following.first_trick_barred)

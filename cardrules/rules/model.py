@@ -564,7 +564,8 @@ class Passing:
     )
     directions: tuple[str, ...] = opt(
         ("left", "right", "across", "hold"),
-        "Where the cards go, deal by deal: to the left, right, across, or hold (no passing).",
+        "Where the cards go: to the left, right, across, or hold (no passing that deal); "
+        "taken in turn, one a deal, or drawn among (passing.choice).",
         source="F1.2.3, H1",
         items={"enum": [d.value for d in PassDirection]},
         minItems=1,
@@ -584,7 +585,8 @@ class CardPoints:
     values: tuple[tuple[str, int], ...] = opt(
         (),
         "Points for each card (QS: 13) or each card of a suit (H: 1) taken in a trick, "
-        "counted against its taker; cards not named are worth nothing. Empty: no card points.",
+        "counted against its taker; a card named on its own counts its own value, not its "
+        "suit's; cards not named are worth nothing. Empty: no card points.",
         source="F1.1.7, F1.2.7, H7",
         type="object",
         propertyNames={"pattern": CARD_OR_SUIT_PATTERN},
