@@ -241,6 +241,46 @@ SEMANTIC_CASES = [
         [(WARNING, "no-effect")],
     ),
     ("dealer out above five", {"players": {"dealer_sits_out_above": 5}}, []),
+    # Passing (families.md 1.2.3): each passes cards of his hand, across needs a seat across.
+    ("three of three cards passed", {"passing": {"cards": 3, "directions": ["left"]}}, []),
+    (
+        "four of three cards passed",
+        {"passing": {"cards": 4, "directions": ["left"]}},
+        [(ERROR, "passing")],
+    ),
+    (
+        "four cards of hands as small as three",
+        {
+            "deal": {"hand_size": 5, "sizes": {"vary": "random", "low": 3}},
+            "passing": {"cards": 4, "directions": ["left"]},
+            "wagers": {"stake_deal": 5},
+        },
+        [(ERROR, "passing")],
+    ),
+    ("across at a table of three", {"passing": {"cards": 1}}, [(ERROR, "passing")]),
+    (
+        "across at four only",
+        {"players": {"min": 4, "max": 4, "default": 4}, "passing": {"cards": 1}},
+        [],
+    ),
+    ("directions without passing", {"passing": {"directions": ["left"]}}, [(WARNING, "no-effect")]),
+    (
+        "a choice of hold alone",
+        {"passing": {"cards": 1, "directions": ["hold"], "choice": "chance"}},
+        [(WARNING, "no-effect")],
+    ),
+    (
+        "a suit led of the first card, none named",
+        {"leads": {"first_card_suit": True}},
+        [(WARNING, "no-effect")],
+    ),
+    ("breakers of no barred suit", {"leads": {"breakers": ["QS"]}}, [(WARNING, "no-effect")]),
+    ("breakers of hearts", {"leads": {"unbroken": "H", "breakers": ["QS"]}}, []),
+    (
+        "a moon without card points",
+        {"card_points": {"moon": "others_take"}},
+        [(WARNING, "no-effect")],
+    ),
 ]
 
 

@@ -21,11 +21,15 @@ import attrs
 from cardrules.cards import RANKS, pack_ranks
 from cardrules.errors import ERROR, WARNING, Problem
 from cardrules.rules.applies import (
+    card_points_counted,
     civility_owed,
     civility_possible,
     declarations_made,
     exchanges_made,
+    first_card_named,
+    lead_barred_until_broken,
     miss_played_for_pool,
+    passes,
     plays_for_pool,
     rank_only,
     turn_up_held,
@@ -414,6 +418,19 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         lambda r: r.session.first_deal is FirstDeal.PEEL_EXPOSED_SINGLE,
         "session.first_deal is not peel_exposed_single",
     ),
+    (("passing.directions",), lambda r: r.passing.cards > 0, "passing.cards is 0"),
+    (("passing.choice",), passes, "nobody passes (passing.cards, passing.directions)"),
+    (("leads.first_card_suit",), first_card_named, "leads.first_card is null"),
+    (
+        ("leads.breaking", "leads.breakers", "leads.unbroken_exempt"),
+        lead_barred_until_broken,
+        "no suit waits to be broken (leads.unbroken is null)",
+    ),
+    (
+        ("card_points.moon", "card_points.no_trick", "card_points.base"),
+        card_points_counted,
+        "no card counts points (card_points.values is empty)",
+    ),
     (
         ("players.dealer_sits_out_above",),
         lambda r: (
@@ -435,6 +452,7 @@ _SWITCHES = frozenset(
         "partnerships.enabled",
         "bidding.enabled",
         "deal.sizes.vary",
+        "passing.cards",
     )
 )
 
@@ -460,7 +478,32 @@ def _no_effect(r: Rules, res: Resolved) -> Iterator[Finding]:
                 )
 
 
-#: The semantic checks, in the order their problems are listed at the same place.
+def _passing_fits(r: Rules, res: Resolved) -> Iterator[Finding]:
+    """Every player can pass the cards asked of him (the smallest hand holds them), and a
+    pass across has a seat across (an even number of players)."""
+    if not passes(r):
+        return
+    hand = smallest(r.deal.sizes, r.deal.hand_size)
+    if r.passing.cards > hand:
+        yield Finding(
+            "passing",
+            f"passing.cards {r.passing.cards} is more than the {hand} card"
+            f"{'s' * (hand != 1)} of the smallest hand dealt",
+            ("passing.cards", "deal.hand_size", "deal.sizes.low", "deal.sizes.vary"),
+            f"pass at most {hand}",
+        )
+    p = r.players
+    top = p.max if p.max is not None else p.default + 1
+    odd = [n for n in range(p.min, top + 1) if n % 2]
+    if "across" in r.passing.directions and odd:
+        yield Finding(
+            "passing",
+            f"passing.directions across needs an even number of players; {odd[0]} may play",
+            ("passing.directions", "players.min", "players.max"),
+            "allow only even tables (players.min, players.max), or remove across",
+        )
+
+
 def _exchange_is_listable(r: Rules, res: Resolved) -> Iterator[Finding]:
     """Exchanging any number of cards is offered for hands of at most MAX_EXCHANGE_HAND."""
     if exchanges_made(r) and r.deal.hand_size > MAX_EXCHANGE_HAND:
@@ -474,8 +517,10 @@ def _exchange_is_listable(r: Rules, res: Resolved) -> Iterator[Finding]:
         )
 
 
+#: The semantic checks, in the order their problems are listed at the same place.
 CHECKS: tuple[Check, ...] = (
     _pack_holds_players,
+    _passing_fits,
     _exchange_is_listable,
     _promoted_in_pack,
     _rank_only_needs_full_pack,
