@@ -112,6 +112,7 @@ def phase_slots(rules: Rules) -> int:
         return Phase.BID + 1
     return Phase.OVER + 1
 
+
 #: The fields of each seat in the ``seats`` section, in order.
 SEAT_FIELDS = (
     "to_move",

@@ -1,12 +1,12 @@
 """How a deal moves on between its phases: from the declarations to the play, a flush shown,
 the end.
 
-Each phase module (:mod:`~cardrules.engine.declaring`, :mod:`~cardrules.engine.partnering`, :mod:`~cardrules.engine.passing`,
-:mod:`~cardrules.engine.playing`, :mod:`~cardrules.engine.challenges`,
-:mod:`~cardrules.engine.bidding`) changes its own parts of the state and calls these where
-the deal leaves its phase: :func:`after_declarations` opens the play (or ends a deal nobody
-plays), :func:`flush_shown` and :func:`settle_flush` end a deal on a flush, :func:`finish`
-ends it with its result.
+Each phase module (:mod:`~cardrules.engine.declaring`, :mod:`~cardrules.engine.partnering`,
+:mod:`~cardrules.engine.passing`, :mod:`~cardrules.engine.playing`,
+:mod:`~cardrules.engine.challenges`, :mod:`~cardrules.engine.bidding`) changes its own parts
+of the state and calls these where the deal leaves its phase: :func:`after_declarations`
+opens the play (or ends a deal nobody plays), :func:`flush_shown` and :func:`settle_flush`
+end a deal on a flush, :func:`finish` ends it with its result.
 
 >>> import cardrules
 >>> s = cardrules.new_session("three-card-loo", players=3, seed=4, pause_at_deal_end=True)

@@ -42,8 +42,8 @@ from cardrules.rules.options import Ante as Ante
 from cardrules.rules.options import AnteExcused as AnteExcused
 from cardrules.rules.options import AwardTie as AwardTie
 from cardrules.rules.options import BeCivil as BeCivil
-from cardrules.rules.options import Breaking as Breaking
 from cardrules.rules.options import BidHook as BidHook
+from cardrules.rules.options import Breaking as Breaking
 from cardrules.rules.options import ChallengeModel as ChallengeModel
 from cardrules.rules.options import Choice as Choice
 from cardrules.rules.options import Cinch as Cinch
