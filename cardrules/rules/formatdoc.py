@@ -120,15 +120,30 @@ def _values(cls: type, name: str) -> str:
         text = "integer" + _bounds(schema)
     elif ftype is str:
         text = "text"
-        if "card" in (f.metadata.get("doc", "")).lower() and "pattern" in schema:
+        pattern = schema.get("pattern", "")
+        if "jack_of_trumps" in pattern:
             text = "a card (`JC`) or `jack_of_trumps`"
+        elif "TJQKA" in pattern and "[SHDC]" in pattern:
+            text = "a card (`2C`)"
+        elif "[SHDC]" in pattern:
+            text = "a suit (`S H D C`)"
+    elif schema.get("type") == "object":
+        text = "mapping of cards (`QS`) and suits (`H`) to integers" + _bounds(
+            schema.get("additionalProperties", {})
+        )
     elif ftype is tuple:
         items = schema.get("items", {})
         pattern = items.get("pattern", "")
-        if items.get("type") == "integer":
+        if "enum" in items:
+            text = "list of " + " | ".join(f"`{v}`" for v in items["enum"])
+        elif items.get("type") == "integer":
             text = "list of integers" + _bounds(items)
         elif "[SHDC]" in pattern and "TJQKA" not in pattern:
             text = "list of suits (`S H D C`)"
+        elif ")?[SHDC]" in pattern:
+            text = "list of cards (`QS`) and suits (`H`)"
+        elif "[SHDC]" in pattern:
+            text = "list of cards (`QS`)"
         elif "TJQKA" in pattern:
             text = "list of ranks (`A K Q J T 9` ... `2`)"
         else:
@@ -160,9 +175,12 @@ def _row(cls: type, f: attrs.Attribute[Any], prefix: str) -> str:
     """One field's table row."""
     doc = _escape(f.metadata.get("doc", ""))
     source = _escape(f.metadata.get("source", ""))
+    default = _code(f.default)
+    if f.metadata.get("schema", {}).get("type") == "object":  # a table, kept as sorted pairs
+        default = "`{" + ", ".join(f"{k}: {v}" for k, v in f.default) + "}`"
     return (
         f"| `{prefix}{f.name}` | {_values(cls, f.name)} | "
-        f"{_escape(_code(f.default))} | {doc} | {source} |"
+        f"{_escape(default)} | {doc} | {source} |"
     )
 
 
