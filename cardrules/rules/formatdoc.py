@@ -177,7 +177,8 @@ def _row(cls: type, f: attrs.Attribute[Any], prefix: str) -> str:
     source = _escape(f.metadata.get("source", ""))
     default = _code(f.default)
     if f.metadata.get("schema", {}).get("type") == "object":  # a table, kept as sorted pairs
-        default = "`{" + ", ".join(f"{k}: {v}" for k, v in f.default) + "}`"
+        pairs: tuple[tuple[str, int], ...] = f.default or ()
+        default = "`{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}`"
     return (
         f"| `{prefix}{f.name}` | {_values(cls, f.name)} | "
         f"{_escape(default)} | {doc} | {source} |"
