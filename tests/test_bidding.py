@@ -12,7 +12,8 @@ import pytest
 import cardrules
 from cardrules.cards import card_text
 from cardrules.engine.actions import BID, LAST_ID, action_text, is_bid, is_exchange, parse_action
-from cardrules.engine.bidding import contract_points, legal_bids
+from cardrules.engine.bidding import legal_bids
+from cardrules.engine.contractpoints import contract_points
 from cardrules.engine.space import action_space, from_compact, legal_indices, to_compact
 from cardrules.errors import ActionSyntaxError, RulesError
 from cardrules.rules.contracts import Contract

@@ -1,20 +1,17 @@
-"""Bids and contracts: the bidding phase of a deal, and what each bid scores.
+"""Bids: the bidding phase of a deal.
 
 With ``bidding.enabled`` a deal bids after it is dealt and before its first card is
 played: each player in the order of play (from the dealer's left, the dealer last) bids
 once a number of tricks from 0 to the number of tricks, in public (1.7.4). The hook
 (``bidding.hook``, D64) bars the dealer from the bid that makes the bids add up to the
 number of tricks; when the others have bid more than that already nothing is barred (D65).
-Then the first leader leads. At the end each seat scores by ``settlement.contract``
-(1.7.6): ``per_trick`` a trick taken and ``bonus`` more for exactly the tricks bid, and a
-missed bid as ``missed`` says.
+Then the first leader leads. What the contracts score at the end is
+:mod:`~cardrules.engine.contractpoints`. With ``bidding.side_cap`` two partners may not bid
+more than it together (F2.1.5).
 
 >>> from cardrules.rules.model import Rules
 >>> legal_bids(Rules(), tricks=1, others=[0, 1], last=True)  # 0 + 1 + b = 1 is barred
 [1]
->>> from cardrules.rules.contracts import Contract
->>> contract_points(Contract(), bids=[0, 1, 1], won=[0, 1, 0])
-[10, 11, 0]
 """
 
 from __future__ import annotations
@@ -26,24 +23,34 @@ from cardrules.engine.actions import BID
 from cardrules.engine.offer import Offer
 from cardrules.engine.phases import BID as BID_PHASE
 from cardrules.engine.phases import PLAY
-from cardrules.rules.contracts import Contract
-from cardrules.rules.model import BidHook, ContractMiss, Rules
+from cardrules.rules.applies import side_contracts
+from cardrules.rules.model import BidHook, Rules
 
 if TYPE_CHECKING:
     from cardrules.engine.state import DealState
 
-__all__ = ["apply_bid", "contract_points", "legal_bid", "legal_bids", "open_bidding"]
+__all__ = ["apply_bid", "legal_bid", "legal_bids", "open_bidding"]
 
 
-def legal_bids(rules: Rules, *, tricks: int, others: Sequence[int], last: bool) -> list[int]:
+def legal_bids(
+    rules: Rules, *, tricks: int, others: Sequence[int], last: bool, partner: int = -1
+) -> list[int]:
     """The bids (numbers of tricks) open to a seat when ``others`` have bid and ``tricks``
-    tricks are played; ``last`` when he bids last (the dealer), bound by the hook.
+    tricks are played; ``last`` when he bids last (the dealer), bound by the hook;
+    ``partner`` his partner's bid (-1: none yet), with which his may not pass
+    ``bidding.side_cap`` (F2.1.5).
 
     >>> from cardrules.rules.model import Rules
     >>> legal_bids(Rules(), tricks=2, others=[2, 1, 0], last=True)  # overbid: none barred
     [0, 1, 2]
+    >>> from cardrules.rules.contracts import Bidding
+    >>> capped = Rules(bidding=Bidding(enabled=True, side_cap=13))
+    >>> legal_bids(capped, tricks=13, others=[9], last=False, partner=9)
+    [0, 1, 2, 3, 4]
     """
-    bids = list(range(tricks + 1))
+    cap = rules.bidding.side_cap
+    most = tricks if cap is None else min(tricks, cap - max(partner, 0))
+    bids = list(range(most + 1))
     hook = rules.bidding.hook
     if not last or hook is BidHook.NONE:
         return bids
@@ -74,7 +81,8 @@ def legal_bid(deal: DealState) -> Offer:
     others = [bids[s] for s in bidders if s != seat and bids[s] >= 0]
     last = all(bids[s] >= 0 for s in bidders if s != seat)
     tricks = deal.rules.deal.hand_size
-    open_bids = legal_bids(deal.rules, tricks=tricks, others=others, last=last)
+    partner = bids[(seat + 2) % deal._n] if side_contracts(deal.rules) else -1
+    open_bids = legal_bids(deal.rules, tricks=tricks, others=others, last=last, partner=partner)
     return Offer(seat, [], BID, open_bids)
 
 
@@ -89,27 +97,3 @@ def apply_bid(deal: DealState, action: int) -> None:
     play = deal._play
     deal.phase = PLAY
     deal.to_move = play.actors[play.turn_pos]
-
-
-def contract_points(contract: Contract, *, bids: Sequence[int], won: Sequence[int]) -> list[int]:
-    """Each seat's points for its bid and the tricks it won (1.7.6, D67, D68).
-
-    >>> from cardrules.rules.model import ContractMiss
-    >>> c = Contract(per_trick=2, missed=ContractMiss.MINUS_DIFF)
-    >>> contract_points(c, bids=[2, 1, 0, 1], won=[0, 0, 1, 1])
-    [-4, -2, -2, 12]
-    """
-    p = contract.per_trick
-    out = []
-    for b, t in zip(bids, won, strict=False):
-        if t == b:
-            out.append(p * t + contract.bonus)
-        elif contract.missed is ContractMiss.TRICKS:
-            out.append(p * t)
-        elif contract.missed is ContractMiss.MINUS_DIFF:
-            out.append(-p * abs(t - b))
-        elif contract.missed is ContractMiss.ZERO:
-            out.append(0)
-        else:
-            out.append(-p * b)
-    return out

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import Any
 
-from cardrules.cards import NO_TRUMP, card_text, parse_card
+from cardrules.cards import NO_TRUMP, SUITS, card_text, parse_card
 from cardrules.engine.arguments import MAX_COUNTERS
 from cardrules.engine.fixeddeal import FixedDeal
 from cardrules.engine.parts import Cards
@@ -24,7 +24,7 @@ from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import Tables
 from cardrules.errors import RecordError
 from cardrules.rules.applies import turn_up_held
-from cardrules.rules.bounds import MAX_TABLE
+from cardrules.rules.bounds import MAX_POINTS, MAX_TABLE
 from cardrules.rules.model import DealStart, FirstDeal, MissPosition, Restock, Rules
 from cardrules.rules.sizes import MOST_CARDS
 
@@ -43,6 +43,14 @@ __all__ = [
 ]
 
 
+def _bags(value: Any, players: int) -> tuple[int, ...]:
+    """A context's ``bags``: none, or one whole number for each seat, each within the most
+    a bag limit may be."""
+    if not isinstance(value, list) or len(value) not in (0, players):
+        raise ValueError(f"bags: expected a list of {players} whole numbers")
+    return tuple(_bounded("bag", x, -MAX_POINTS, MAX_POINTS) for x in value)
+
+
 class DealContext:
     """What the session tells a deal: the table, the stakes and the deal's kind (the first of
     the session, a single; in Peel's quick finish that releases the loos, a deal whose loos
@@ -53,6 +61,7 @@ class DealContext:
     """
 
     __slots__ = (
+        "bags",
         "dealer",
         "first",
         "hand_size",
@@ -77,6 +86,7 @@ class DealContext:
         released: bool = False,
         hand_size: int = 0,
         pass_to: int = 0,
+        bags: tuple[int, ...] = (),
     ) -> None:
         self.players = players
         self.dealer = dealer
@@ -92,6 +102,10 @@ class DealContext:
         #: Where the cards passed before the play go, as a seat offset (1: to the left;
         #: 0: no passing this deal; see :mod:`cardrules.engine.passing`).
         self.pass_to = pass_to
+        #: The bags each seat carries in from the running score, where contracts count
+        #: them (``settlement.contract.bag_limit``; see
+        #: :mod:`cardrules.engine.contractpoints`); empty otherwise.
+        self.bags = bags
 
     def to_json(self) -> dict[str, Any]:
         """The context as JSON-ready data (``last`` and ``released`` only when true: a
@@ -112,6 +126,8 @@ class DealContext:
             out["hand_size"] = self.hand_size
         if self.pass_to:
             out["pass_to"] = self.pass_to
+        if self.bags:
+            out["bags"] = list(self.bags)
         return out
 
     @classmethod
@@ -142,6 +158,7 @@ class DealContext:
                 released=bool(data.get("released", False)),
                 hand_size=_bounded("hand_size", data.get("hand_size", 0), 0, MOST_CARDS),
                 pass_to=_bounded("pass_to", data.get("pass_to", 0), 0, players - 1),
+                bags=_bags(data.get("bags", []), players),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"a deal's context is incomplete: {exc}") from None
@@ -163,6 +180,7 @@ class DealContext:
                 self.released,
                 self.hand_size,
                 self.pass_to,
+                self.bags,
             ),
         )
 
@@ -284,6 +302,8 @@ def deal_cards(
         _expose_single(tb, ctx, order, cards)
     elif cards.turnup >= 0 and plan.turnup_drawable:
         cards.stock.insert(0, cards.turnup)  # drawn last, when the stock runs out (D43)
+    if tb.rules.trumps.suit is not None:
+        cards.trump = SUITS.index(tb.rules.trumps.suit)  # the same suit every deal (F2.2.1)
     cards.dealt = [list(hand) for hand in cards.hands[:n]]
     return cards
 

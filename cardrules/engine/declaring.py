@@ -40,6 +40,7 @@ from cardrules.rules.applies import (
     declarations_made,
     exchanges_made,
     miss_played_for_pool,
+    partnerships_play,
     throwing_up_allowed,
 )
 from cardrules.rules.model import FirstDeal, Rules
@@ -72,7 +73,7 @@ def open_deal(deal: DealState) -> None:
     if cards.exposed_single:
         finish(deal, settle_exposed_single(DealView(deal)))
         return
-    if rules.partnerships.enabled:
+    if partnerships_play(rules):
         deal.phase = PARTNER
         deal.to_move = deal._order[0]
         return

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from cardrules.engine import actions as A
 from cardrules.engine.actions import action_text, exchange_cards
+from cardrules.rules.applies import partnerships_play
 from cardrules.rules.model import Rules
 
 __all__ = ["public_form", "public_text", "sees_whole"]
@@ -26,7 +27,7 @@ def sees_whole(rules: Rules, players: int, actor: int, action: int, seat: int) -
         return True
     if action >= A.DISCARD:
         return False  # an exchange or a discard shows how many cards, not which
-    return rules.partnerships.enabled and (actor + 2) % players == seat
+    return partnerships_play(rules) and (actor + 2) % players == seat
 
 
 def public_form(rules: Rules, players: int, actor: int, action: int, seat: int) -> tuple[int, int]:

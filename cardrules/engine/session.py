@@ -53,6 +53,7 @@ from cardrules.engine.chance import (
     outcome_text,
     stack_stock,
 )
+from cardrules.engine.contractpoints import bag_residue
 from cardrules.engine.deal import Deal, DealContext, FixedDeal
 from cardrules.engine.dealing import deal_places
 from cardrules.engine.finish import session_ends
@@ -78,6 +79,7 @@ from cardrules.errors import (
     GameOverError,
     PlayError,
 )
+from cardrules.rules.applies import bags_counted
 from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
 from cardrules.rules.model import (
     Ante,
@@ -330,6 +332,9 @@ class Session(SessionState):
         self.pool = ctx.pool
         if varies(self.rules):
             ctx.hand_size = self._hand_size(fixed)
+        if bags_counted(self.rules):
+            limit = self.rules.settlement.contract.bag_limit
+            ctx.bags = tuple(bag_residue(score, limit) for score in self._scores)
         offsets = pass_offsets(self.rules, self.players)
         if offsets and self.rules.passing.choice is PassChoice.CYCLE:
             ctx.pass_to = offsets[(self.deals_before + len(self._results)) % len(offsets)]

@@ -17,9 +17,9 @@ from operator import sub
 from typing import Any
 
 from cardrules.cards import CARD_TEXT
-from cardrules.engine.bidding import contract_points
 from cardrules.engine.cardpoints import card_point_scores
 from cardrules.engine.challenges import deal_outcome, played_out_points
+from cardrules.engine.contractpoints import contract_points
 from cardrules.engine.flush import flush_suit, flush_winners
 from cardrules.engine.phases import MISS, Status
 from cardrules.engine.result import DealResult
@@ -192,7 +192,8 @@ def settle_play(view: DealView) -> DealResult:
         return points_result(view, points, "play")
     if r.bidding.enabled:
         bids = view.bids
-        points = contract_points(r.settlement.contract, bids=bids, won=view.won[: len(bids)])
+        won = view.won[: len(bids)]
+        points = contract_points(r.settlement.contract, bids=bids, won=won, bags=view.ctx.bags)
         return points_result(view, points, "play")
     if r.wagers.scoring == Scoring.POINTS:
         return settle_points(view)

@@ -84,6 +84,7 @@ from cardrules.rules.applies import (
     flushes_count,
     miss_may_be_taken,
     miss_played_for_pool,
+    partnerships_play,
     passes,
     puts_made,
     throwing_up_allowed,
@@ -125,7 +126,7 @@ def _words(rules: Rules) -> list[int]:
         A.PUT: put,
         A.SEE: put,
         A.REFUSE: put,
-        A.RECEIVE: rules.partnerships.enabled,
+        A.RECEIVE: partnerships_play(rules),
     }
     return [a for a, there in present.items() if there]
 
@@ -197,12 +198,12 @@ class ActionSpace:
         index += npack
         self.give = self.discard = -1
         bases = [self.play]
-        if rules.partnerships.enabled or passes(rules):
+        if partnerships_play(rules) or passes(rules):
             self.give = index
             blocks.append(A.GIVE)
             bases.append(index)
             index += npack
-        if rules.partnerships.enabled:
+        if partnerships_play(rules):
             self.discard = index
             blocks.append(A.DISCARD)
             bases.append(index)
@@ -519,7 +520,7 @@ def max_game_length(rules: Rules, players: int) -> int:
         again = exchanges_made(rules) and not rules.exchange.exchanger_must_play
         length += players * (2 if again else 1)
     in_play = players
-    if rules.partnerships.enabled:
+    if partnerships_play(rules):
         length += 6
         in_play = 2
     length += rules.deal.hand_size * in_play

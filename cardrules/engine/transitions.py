@@ -26,7 +26,7 @@ from cardrules.engine.result import DealResult
 from cardrules.engine.settlement import flush_holders, pool_to, settle_flush
 from cardrules.engine.state import DealState
 from cardrules.engine.view import DealView
-from cardrules.rules.applies import flushes_count
+from cardrules.rules.applies import flushes_count, partnerships_play
 from cardrules.rules.model import FirstLeader
 
 __all__ = [
@@ -112,7 +112,7 @@ def after_declarations(deal: DealState) -> None:
     if len(players) == 1 and not rules.challenges.enabled:
         finish(deal, pool_to(DealView(deal), players, "unopposed"))
         return
-    if rules.partnerships.enabled:
+    if partnerships_play(rules):
         # The receiver on the non-dealer's side leads (1.6.4): his side comes first.
         elder_side = deal._order[0] % 2
         players.sort(key=lambda p: p % 2 != elder_side)

@@ -34,10 +34,12 @@ from cardrules.rules.model import (
     BeCivil,
     ChallengeModel,
     CivilCall,
+    ContractBy,
     ExchangeMode,
     ExchangeTiming,
     FlushDeclare,
     LoneStander,
+    PartnersPlay,
     Rules,
     Scoring,
     SingleLoo,
@@ -79,6 +81,8 @@ __all__ = [
     "promoted_in_play",
     "puts_made",
     "rank_only",
+    "side_contracts",
+    "sides_play",
     "single_loo_fine",
     "throwing_up_allowed",
     "trumps_in_play",
@@ -96,9 +100,12 @@ def rank_only(r: Rules) -> bool:
 
 
 def trumps_in_play(r: Rules) -> bool:
-    """A card is turned up for trumps and tricks are won by suit and trumps (1.1.5): the
-    options about trumps (leading them, trumping when void) have an effect."""
-    return r.trumps.turn_up and r.tricks.winner is TrickWinner.SUIT_AND_TRUMPS
+    """A card is turned up for trumps (1.1.5), or a suit is always trumps (F2.2.1), and
+    tricks are won by suit and trumps: the options about trumps (leading them, trumping
+    when void) have an effect."""
+    return (
+        r.trumps.turn_up or r.trumps.suit is not None
+    ) and r.tricks.winner is TrickWinner.SUIT_AND_TRUMPS
 
 
 def promoted_in_play(r: Rules) -> bool:
@@ -151,14 +158,20 @@ def first_lead_duties(r: Rules) -> bool:
 
 def partnerships_play(r: Rules) -> bool:
     """Two sides of two partners play, one of each side receiving his partner's card
-    (1.6.1, 1.6.2)."""
-    return r.partnerships.enabled
+    (1.6.1, 1.6.2): ``partnerships.pass_card`` and ``partnerships.receiver_discard`` apply."""
+    return r.partnerships.enabled and r.partnerships.play is PartnersPlay.RECEIVERS
+
+
+def sides_play(r: Rules) -> bool:
+    """All four play in two sides of partners sitting opposite, each side's tricks and
+    scores counted together (Whist, Spades: F2.1.1)."""
+    return r.partnerships.enabled and r.partnerships.play is PartnersPlay.ALL
 
 
 def declarations_made(r: Rules) -> bool:
     """Each player declares before the play whether he stands (1.1.7): declarations are
-    on, and no partnership passes cards instead (1.6.2)."""
-    return r.declarations.enabled and not partnerships_play(r)
+    on, and the game is not played in partnerships (1.6.2)."""
+    return r.declarations.enabled and not r.partnerships.enabled
 
 
 def throwing_up_allowed(r: Rules) -> bool:
@@ -380,3 +393,17 @@ def first_trick_bars(r: Rules) -> bool:
     """Whether some cards may not be played to the first trick
     (``following.first_trick_barred``: hearts and the queen of spades)."""
     return bool(r.following.first_trick_barred)
+
+
+def side_contracts(r: Rules) -> bool:
+    """Bids make contracts of a side, the partners' bids added (Spades: F2.1.8):
+    ``bidding.side_cap`` applies."""
+    return r.bidding.enabled and r.settlement.contract.by is ContractBy.SIDE
+
+
+def bags_counted(r: Rules) -> bool:
+    """Overtricks are bags that cost points once they add up (``settlement.contract``
+    ``bag_limit`` and ``bag_penalty``, Spades: F2.1.8): each deal carries in the bags of
+    the running score."""
+    c = r.settlement.contract
+    return r.bidding.enabled and c.bag_limit > 0 and c.bag_penalty > 0

@@ -20,7 +20,7 @@ import attrs
 
 from cardrules.rules.bounds import MAX_POINTS
 from cardrules.rules.fields import opt
-from cardrules.rules.options import BidHook, ContractMiss
+from cardrules.rules.options import BidHook, ContractBy, ContractMade, ContractMiss
 
 __all__ = ["Bidding", "Contract"]
 
@@ -41,6 +41,14 @@ class Bidding:
         "The dealer, bidding last, may not bid the number that makes the bids add up to the "
         "number of tricks (when the others bid more than that, nothing is barred).",
         source="1.7.4, D64, D65",
+    )
+    side_cap: int | None = opt(
+        None,
+        "The most two partners may bid together (13): the second to bid may not take their "
+        "total past it; null for no cap.",
+        source="F2.1.5, F2.2.3",
+        minimum=0,
+        maximum=52,
     )
 
 
@@ -64,4 +72,47 @@ class Contract:
         "(tricks), minus per_trick for each trick over or under (minus_diff), nothing "
         "(zero), or minus per_trick for each trick bid (minus_bid).",
         source="1.7.6, D68",
+    )
+    by: ContractBy = opt(
+        ContractBy.PLAYER,
+        "Whose contract a bid is: the player's own (player), or his side's, the partners' "
+        "bids added and their tricks counted together, each nil bid apart (side).",
+        source="F2.1.8, F2.2.6",
+    )
+    made: ContractMade = opt(
+        ContractMade.EXACT,
+        "A contract is made with exactly the tricks bid (exact), or with at least them "
+        "(at_least), scoring per_trick for each trick bid and overtrick for each over.",
+        source="1.7.6, F2.1.8, F2.2.6",
+    )
+    overtrick: int = opt(
+        0,
+        "Points for each trick over a contract made (a bag), with made: at_least.",
+        source="F2.1.8, F2.2.6",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+    nil: int = opt(
+        0,
+        "A bid of no tricks (nil) is its own contract: this many points if its bidder takes "
+        "no trick, as many less if he takes any (his tricks still count for his side); 0 "
+        "for none: a bid of 0 is scored like any other.",
+        source="F2.1.8, F2.2.6, S4",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+    bag_limit: int = opt(
+        0,
+        "Overtricks that cost bag_penalty each time they add up to this many (10), counted "
+        "on from the last digits of the running score; 0 for none.",
+        source="F2.1.8, F2.2.6, S5",
+        minimum=0,
+        maximum=MAX_POINTS,
+    )
+    bag_penalty: int = opt(
+        0,
+        "Points lost each time the overtricks reach bag_limit (100).",
+        source="F2.1.8, F2.2.6, S5",
+        minimum=0,
+        maximum=MAX_POINTS,
     )

@@ -15,6 +15,7 @@ from cardrules.rules.applies import (
     card_points_counted,
     challenges_made,
     exchanges_after_declarations,
+    partnerships_play,
     plays_for_pool,
     rank_only,
 )
@@ -97,7 +98,7 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "set deal.miss: false",
     ),
     (
-        lambda r: r.bidding.enabled and r.partnerships.enabled,
+        lambda r: r.bidding.enabled and partnerships_play(r),
         "every player bids and plays his own hand, but partners give cards and one of each "
         "side plays",
         ("bidding.enabled", "partnerships.enabled"),

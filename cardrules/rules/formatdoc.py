@@ -180,8 +180,7 @@ def _row(cls: type, f: attrs.Attribute[Any], prefix: str) -> str:
         pairs: tuple[tuple[str, int], ...] = f.default or ()
         default = "`{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}`"
     return (
-        f"| `{prefix}{f.name}` | {_values(cls, f.name)} | "
-        f"{_escape(default)} | {doc} | {source} |"
+        f"| `{prefix}{f.name}` | {_values(cls, f.name)} | {_escape(default)} | {doc} | {source} |"
     )
 
 

@@ -48,6 +48,8 @@ from cardrules.rules.options import ChallengeModel as ChallengeModel
 from cardrules.rules.options import Choice as Choice
 from cardrules.rules.options import Cinch as Cinch
 from cardrules.rules.options import CivilCall as CivilCall
+from cardrules.rules.options import ContractBy as ContractBy
+from cardrules.rules.options import ContractMade as ContractMade
 from cardrules.rules.options import ContractMiss as ContractMiss
 from cardrules.rules.options import DealStart as DealStart
 from cardrules.rules.options import EqualRanks as EqualRanks
@@ -78,6 +80,7 @@ from cardrules.rules.options import OneTrickTwoTies as OneTrickTwoTies
 from cardrules.rules.options import OthersVoid as OthersVoid
 from cardrules.rules.options import PackName as PackName
 from cardrules.rules.options import PamAndAce as PamAndAce
+from cardrules.rules.options import PartnersPlay as PartnersPlay
 from cardrules.rules.options import PassCard as PassCard
 from cardrules.rules.options import PassChoice as PassChoice
 from cardrules.rules.options import PassDirection as PassDirection
@@ -220,6 +223,13 @@ class Trumps:
         "The card after the deal is turned up and its suit is trumps; "
         "false for a game without trumps.",
         source="1.1.5, 1.5.2",
+    )
+    suit: str | None = opt(
+        None,
+        "The trump suit, the same every deal (S), with no card turned up; null: the turn-up "
+        "decides (trumps.turn_up), or there are no trumps.",
+        source="F2.1.7, F2.2.1",
+        pattern=SUIT_PATTERN,
     )
     turn_up_to: TurnUpTo = opt(
         TurnUpTo.NOBODY,
@@ -541,7 +551,13 @@ class Challenges:
 class Partnerships:
     """Partners sitting opposite, and a card passed to the one who plays."""
 
-    enabled: bool = opt(False, "Two sides of two, partners opposite.", source="1.6.1")
+    enabled: bool = opt(False, "Two sides of two, partners opposite.", source="1.6.1, F2.2.1")
+    play: PartnersPlay = opt(
+        PartnersPlay.RECEIVERS,
+        "Who plays: one of each pair, his partner giving him a card (receivers), or all "
+        "four, each side's tricks and scores counted together (all).",
+        source="1.6.3, F2.1.1, F2.2.1",
+    )
     pass_card: PassCard = opt(
         PassCard.BEST, "What the giver passes to his partner.", source="1.6.2, D58"
     )

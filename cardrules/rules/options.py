@@ -24,6 +24,8 @@ __all__ = [
     "Choice",
     "Cinch",
     "CivilCall",
+    "ContractBy",
+    "ContractMade",
     "ContractMiss",
     "DealStart",
     "EqualRanks",
@@ -54,6 +56,7 @@ __all__ = [
     "OthersVoid",
     "PackName",
     "PamAndAce",
+    "PartnersPlay",
     "PassCard",
     "PassChoice",
     "PassDirection",
@@ -578,3 +581,28 @@ class Moon(Choice):
 
     NONE = "none"
     OTHERS_TAKE = "others_take"
+
+
+class PartnersPlay(Choice):
+    """Who plays in a partnership: one of each pair, his partner giving him a card and
+    laying out the rest (receivers, Four-Handed Put), or all four, each side's tricks and
+    contract counted together (all, Whist and Spades)."""
+
+    RECEIVERS = "receivers"
+    ALL = "all"
+
+
+class ContractBy(Choice):
+    """Whose contract a bid makes: each player's own (player), or his side's, the partners'
+    bids added, a nil bid apart (side)."""
+
+    PLAYER = "player"
+    SIDE = "side"
+
+
+class ContractMade(Choice):
+    """When a contract is made: with exactly the tricks bid (exact), or with at least
+    them, the tricks over being overtricks (at_least)."""
+
+    EXACT = "exact"
+    AT_LEAST = "at_least"

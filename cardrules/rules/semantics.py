@@ -29,9 +29,11 @@ from cardrules.rules.applies import (
     first_card_named,
     lead_barred_until_broken,
     miss_played_for_pool,
+    partnerships_play,
     passes,
     plays_for_pool,
     rank_only,
+    side_contracts,
     turn_up_held,
 )
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
@@ -39,6 +41,7 @@ from cardrules.rules.capacity import cards_needed, pack_capacity, pack_size
 from cardrules.rules.contradictions import CONTRADICTIONS as CONTRADICTIONS
 from cardrules.rules.merging import copy_data
 from cardrules.rules.model import (
+    ContractMade,
     ExchangeMode,
     Finish,
     FirstDeal,
@@ -228,8 +231,8 @@ def _no_contradictions(r: Rules, res: Resolved) -> Iterator[Finding]:
 
 def _in_play(r: Rules, players: int) -> int:
     """How many play the tricks at a table of ``players`` when nobody declares: the two
-    receivers of a partnership, else everyone but a dealer who sits out."""
-    if r.partnerships.enabled:
+    receivers of a partnership that gives cards, else everyone but a dealer who sits out."""
+    if partnerships_play(r):
         return 2
     return players - dealer_sits_out(r, players)
 
@@ -325,7 +328,7 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     (
         ("declarations",),
         declarations_made,
-        "partners pass cards instead of declaring (partnerships.enabled)",
+        "the game is played in partnerships (partnerships.enabled)",
     ),
     (("exchange",), lambda r: r.exchange.mode is not ExchangeMode.NONE, "exchange.mode is none"),
     (_NO_TRUMPS, lambda r: r.trumps.turn_up, "there are no trumps (trumps.turn_up is false)"),
@@ -381,6 +384,22 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
     (("challenges",), lambda r: r.challenges.enabled, "challenges.enabled is false"),
     (("bidding", "settlement.contract"), lambda r: r.bidding.enabled, "bidding.enabled is false"),
     (("partnerships",), lambda r: r.partnerships.enabled, "partnerships.enabled is false"),
+    (
+        ("partnerships.pass_card", "partnerships.receiver_discard"),
+        partnerships_play,
+        "all four play (partnerships.play is all)",
+    ),
+    (("bidding.side_cap",), side_contracts, "contracts are each player's (contract.by)"),
+    (
+        ("settlement.contract.overtrick",),
+        lambda r: r.settlement.contract.made is ContractMade.AT_LEAST,
+        "a contract is made only with exactly the tricks bid (settlement.contract.made)",
+    ),
+    (
+        ("settlement.contract.bag_penalty",),
+        lambda r: r.settlement.contract.bag_limit > 0,
+        "settlement.contract.bag_limit is 0",
+    ),
     (
         ("following.head_when_trumped",),
         lambda r: r.following.head_trick,
@@ -450,6 +469,7 @@ _SWITCHES = frozenset(
         "special_hands.flush.enabled",
         "challenges.enabled",
         "partnerships.enabled",
+        "partnerships.play",
         "bidding.enabled",
         "deal.sizes.vary",
         "passing.cards",
