@@ -27,12 +27,13 @@ and 5, the nil bidder takes none and his partner 5.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from cardrules.rules.contracts import Contract
+from cardrules.rules.contracts import Bidding, Contract
 from cardrules.rules.model import ContractBy, ContractMade, ContractMiss
 
-__all__ = ["bag_residue", "contract_points", "contract_score"]
+__all__ = ["bag_residue", "contract_bounds", "contract_points", "contract_score"]
 
 
 def _truncated(a: int, b: int) -> int:
@@ -107,3 +108,47 @@ def contract_points(
         for s in side:
             out[s] = points
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def contract_bounds(c: Contract, tricks: int, bidding: Bidding) -> tuple[int, int]:
+    """The least and most a seat scores for the contracts of one deal of ``tricks``
+    tricks, over every bid the rules allow, every number of tricks taken and any bags
+    carried in (each its own, or his side's with his partner's).
+
+    >>> from cardrules.rules.model import ContractMiss
+    >>> contract_bounds(Contract(), 5, Bidding(enabled=True))  # 0, or 5 tricks and 10
+    (0, 15)
+    >>> from cardrules.rules.model import ContractBy, ContractMade
+    >>> spades = Contract(per_trick=10, bonus=0, missed=ContractMiss.MINUS_BID,
+    ...     by=ContractBy.SIDE, made=ContractMade.AT_LEAST, overtrick=1, nil=100,
+    ...     bag_limit=10, bag_penalty=100)
+    >>> contract_bounds(spades, 13, Bidding(enabled=True, side_cap=13))
+    (-389, 230)
+    """
+    k = tricks
+    # The bags carried in count only through the penalties they bring on, which grow
+    # with them: the extremes and none suffice.
+    limit = c.bag_limit if c.bag_limit and c.bag_penalty else 0
+    residues = (0,) if not limit else (-(limit - 1), 0, limit - 1)
+    scores: list[int] = []
+    if c.by is ContractBy.PLAYER:
+        for b in range(k + 1):
+            for t in range(k + 1):
+                for r in residues:
+                    scores.append(_nil(c, t) if c.nil and b == 0 else contract_score(c, b, t, r))
+        return min(scores), max(scores)
+    cap = k if bidding.side_cap is None else bidding.side_cap
+    for b1 in range(k + 1):
+        for b2 in range(min(k, cap - b1) + 1 if b1 <= cap else 0):
+            for total in range(k + 1):
+                # A nil scores by whether its bidder took a trick: the split of the side's
+                # tricks matters only so far.
+                splits = {(0, total), (total, 0), (1, total - 1) if total >= 2 else (0, total)}
+                for t1, t2 in splits:
+                    for r in residues:
+                        points = sum(
+                            _nil(c, t) for b, t in ((b1, t1), (b2, t2)) if c.nil and b == 0
+                        )
+                        scores.append(points + contract_score(c, b1 + b2, total, r))
+    return min(scores), max(scores)

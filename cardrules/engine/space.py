@@ -72,6 +72,7 @@ from cardrules.cards import CARD_TEXT
 from cardrules.engine import actions as A
 from cardrules.engine.actions import exchange_cards, exchange_id, exchange_ids
 from cardrules.engine.cardpoints import card_values
+from cardrules.engine.contractpoints import contract_bounds
 from cardrules.engine.handsize import widest_rules
 from cardrules.engine.restock import may_restock
 from cardrules.engine.tables import tables_for
@@ -91,7 +92,6 @@ from cardrules.rules.applies import (
 )
 from cardrules.rules.model import (
     Ante,
-    ContractMiss,
     FirstDeal,
     FlushDestination,
     Rules,
@@ -549,7 +549,8 @@ def utility_bounds(rules: Rules, players: int, pool: int = 0) -> tuple[int, int]
     if type(pool) is not int or pool < 0:
         raise ArgumentValueError(f"pool: expected a whole number of counters, got {pool!r}")
     if rules.bidding.enabled:
-        return contract_bounds(widest_rules(rules, players))
+        widest = widest_rules(rules, players)
+        return contract_bounds(widest.settlement.contract, widest.deal.hand_size, widest.bidding)
     if card_points_counted(rules):
         return card_point_bounds(rules)
     if rules.wagers.scoring is Scoring.POINTS:
@@ -599,21 +600,3 @@ def card_point_bounds(rules: Rules) -> tuple[int, int]:
     worst = max(sum(v for v in values if v > 0), cp.no_trick, 0)
     best = min(sum(v for v in values if v < 0), cp.no_trick, 0)
     return cp.base - worst, cp.base - best
-
-
-def contract_bounds(rules: Rules) -> tuple[int, int]:
-    """The least and most points a bid scores in one deal of ``k`` tricks: at most every
-    trick and the bonus; at least nothing, or minus the price of ``k`` tricks when a
-    missed bid costs points (``settlement.contract.missed``, 1.7.6).
-
-    >>> import cardrules
-    >>> five = {"deal.sizes.vary": "fixed", "deal.hand_size": 5}
-    >>> contract_bounds(cardrules.load_variant("oh-hell", overrides=five))
-    (0, 15)
-    """
-    c = rules.settlement.contract
-    k = rules.deal.hand_size
-    least = 0
-    if c.missed in (ContractMiss.MINUS_DIFF, ContractMiss.MINUS_BID):
-        least = -c.per_trick * k
-    return least, c.per_trick * k + c.bonus

@@ -331,7 +331,11 @@ INERT: tuple[tuple[tuple[str, ...], Callable[[Rules], bool], str], ...] = (
         "the game is played in partnerships (partnerships.enabled)",
     ),
     (("exchange",), lambda r: r.exchange.mode is not ExchangeMode.NONE, "exchange.mode is none"),
-    (_NO_TRUMPS, lambda r: r.trumps.turn_up, "there are no trumps (trumps.turn_up is false)"),
+    (
+        _NO_TRUMPS,
+        lambda r: r.trumps.turn_up or r.trumps.suit is not None,
+        "there are no trumps (trumps.turn_up is false, trumps.suit null)",
+    ),
     (_LEAD_DUTIES, lambda r: r.leads.enforced, "leads.enforced is false"),
     (
         ("promoted.name", "following.be_civil", "following.civil_call", "leads.pam_and_ace"),
