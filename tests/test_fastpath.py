@@ -75,8 +75,9 @@ def test_the_rule_sets_cover_every_game_and_house_rule() -> None:
         "oh-hell",
         "bourre",
         "hearts",
+        "spades",
     }
-    assert len(houses) == 19
+    assert len(houses) == 20
 
 
 @pytest.mark.parametrize(("game", "house"), RULE_SETS)

@@ -72,6 +72,7 @@ def test_the_matrix_covers_every_game_and_house_rule() -> None:
         "oh-hell",
         "bourre",
         "hearts",
+        "spades",
     }
     assert ("three-card-loo", "", 16) in CONFIGS and ("put", "", 2) in CONFIGS
     assert ("five-card-loo", "club-law", 0) in CONFIGS and ("put", "parlett-put", 0) in CONFIGS

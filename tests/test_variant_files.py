@@ -46,6 +46,7 @@ GAMES = [
     "oh-hell",
     "bourre",
     "hearts",
+    "spades",
 ]
 HOUSE_RULES = [
     "club-law",
@@ -67,6 +68,7 @@ HOUSE_RULES = [
     "oh-hell-no-hook",
     "oh-hell-seven-tricks",
     "hearts-openspiel",
+    "spades-openspiel",
 ]
 
 

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from cardrules.cards import SUITS, parse_card
 from cardrules.engine.duties import Duty, DutyTables, Moment
+from cardrules.rules.applies import first_trick_bars
 from cardrules.rules.model import Breaking
 
 __all__ = ["card_bars", "card_set"]
@@ -61,7 +62,7 @@ def card_bars(tb: DutyTables) -> Duty | None:
     pack = tb.pack
     first = parse_card(leads.first_card) if leads.first_card else -1
     first_suit = leads.first_card_suit
-    first_trick = card_set(r.following.first_trick_barred, pack)
+    first_trick = card_set(r.following.first_trick_barred, pack) if first_trick_bars(r) else set()
     unbroken = SUITS.index(leads.unbroken) if leads.unbroken else -1
     never_broken = leads.breaking is Breaking.NEVER
     breakers = card_set(leads.breakers, pack)

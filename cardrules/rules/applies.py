@@ -51,6 +51,7 @@ __all__ = [
     "PUT",
     "THROW_UP",
     "ChallengeWindows",
+    "bags_counted",
     "card_points_counted",
     "challenge_throw_up",
     "challenge_windows",

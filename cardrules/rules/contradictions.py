@@ -18,6 +18,8 @@ from cardrules.rules.applies import (
     partnerships_play,
     plays_for_pool,
     rank_only,
+    side_contracts,
+    sides_play,
 )
 from cardrules.rules.model import (
     ExchangeMode,
@@ -103,6 +105,26 @@ CONTRADICTIONS: tuple[tuple[Callable[[Rules], bool], str, tuple[str, ...], str],
         "side plays",
         ("bidding.enabled", "partnerships.enabled"),
         "set partnerships.enabled: false",
+    ),
+    (
+        lambda r: side_contracts(r) and not sides_play(r),
+        "settlement.contract.by is side, but no side plays together: partnerships with "
+        "all four playing are needed",
+        ("settlement.contract.by", "partnerships.enabled", "partnerships.play"),
+        "set partnerships.enabled: true and partnerships.play: all, or contract.by: player",
+    ),
+    (
+        lambda r: sides_play(r) and r.declarations.enabled,
+        "all four play in partnerships (partnerships.play: all), but declarations.enabled "
+        "lets a player throw up his hand",
+        ("partnerships.play", "declarations.enabled"),
+        "set declarations.enabled: false",
+    ),
+    (
+        lambda r: r.trumps.suit is not None and r.trumps.turn_up,
+        "trumps.suit fixes the trumps, but trumps.turn_up turns a card up for them",
+        ("trumps.suit", "trumps.turn_up"),
+        "set trumps.turn_up: false",
     ),
     (
         lambda r: r.bidding.enabled and r.players.dealer_sits_out_above is not None,
