@@ -188,14 +188,26 @@ class Pair:
         seat = rng.randrange(4) if dealer is None else dealer
         return self.run(lambda _what, legal: rng.choice(legal), seat)
 
-    def replay(self, history: Sequence[int], dealer: int = 0, *, hands: bool = True) -> Game:
+    def replay(
+        self,
+        history: Sequence[int],
+        dealer: int = 0,
+        *,
+        hands: bool = True,
+        finish: bool = False,
+    ) -> Game:
         """Replay OpenSpiel's ``history`` (the direction, 52 cards dealt, the passes and the
         plays) through both engines, each entry legal in OpenSpiel, failing at the first
-        difference; with ``hands``, each decision records the player's cards."""
+        difference; with ``hands``, each decision records the player's cards. With
+        ``finish`` the history may stop short: the deal is played on to its end, each
+        player choosing his lowest legal id."""
         moves = iter(history)
 
         def scripted(what: str, legal: list[int]) -> int:
-            a = next(moves)
+            a = next(moves, None)
+            if a is None:
+                assert finish, f"the history ends before the deal ({what})"
+                return legal[0]
             assert a in legal, (what, a, legal)
             return a
 
