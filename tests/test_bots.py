@@ -38,6 +38,7 @@ from cardrules.players.montecarlo import MonteCarloBot, inconsistency
 from cardrules.players.odds import declaration_values
 from cardrules.players.registry import BOT_NAMES, make_bot
 from cardrules.players.situation import Situation
+from cardrules.rules.applies import partnerships_play
 from cardrules.rules.model import Kind
 from cardrules.tools.conformance import _hidden_swap, card_places
 
@@ -100,7 +101,7 @@ def test_every_bot_chooses_a_legal_action(variant: str, house: tuple[str, ...]) 
             s.apply(driver.choose(view))
             steps += 1
     assert "play" in phases or rules.session.first_deal.value == "peel_exposed_single"
-    if rules.partnerships.enabled:
+    if partnerships_play(rules):  # partners give a card (1.6.3); all four play at Spades
         assert "partner" in phases
     if rules.challenges.enabled:
         assert "respond" in phases
