@@ -68,7 +68,11 @@ HOUSE_RULES = [
     "oh-hell-no-hook",
     "oh-hell-seven-tricks",
     "hearts-openspiel",
+    "hearts-omnibus",
+    "hearts-hearts-break",
     "spades-openspiel",
+    "spades-two-of-clubs",
+    "spades-300",
 ]
 
 
