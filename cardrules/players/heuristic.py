@@ -6,7 +6,9 @@ with a weak hand, throw up a hopeless one, exchange low plain cards, head a
 trick as cheaply as possible, lead trumps when holding many, call "Pam, be civil"
 leading the ace of trumps when Pam may be in another hand; at Put, go on
 ("I put", see) with treys, deuces and aces and give up a weak hand; where bids are made,
-bid the tricks the hand's cards may be expected to take.
+bid the tricks the hand's cards may be expected to take; let a partner's winning card
+hold the trick; where the cards taken count against their taker (Hearts), pass the
+dangerous cards, duck under the trick and throw the worst card when void.
 
 The rules of thumb reason about one :class:`~cardrules.players.situation.Situation`:
 what the seat to move knows, as integers. It is built from an observation
@@ -30,12 +32,14 @@ from itertools import product
 
 from cardrules.cards import RANKS
 from cardrules.engine import actions as A
+from cardrules.engine.cardpoints import card_values
 from cardrules.engine.challenges import deal_outcome, played_out_points, windows
 from cardrules.engine.phases import (
     BID,
     DECIDE,
     DECLARE,
     PARTNER,
+    PASS,
     RESPOND,
 )
 from cardrules.engine.session import Session
@@ -44,7 +48,11 @@ from cardrules.players.base import SeatView
 from cardrules.players.draws import random_legal
 from cardrules.players.odds import card_chance, declaration_values, higher_cards, is_trump
 from cardrules.players.situation import Situation
-from cardrules.rules.applies import choice_after_first_trick
+from cardrules.rules.applies import (
+    card_points_counted,
+    choice_after_first_trick,
+    side_contracts,
+)
 
 # ------------------------------------------------------------------------ the rules of thumb
 
@@ -69,6 +77,8 @@ def heuristic_action(sit: Situation) -> int:
         choice = _partner(sit)
     elif ph == BID:
         choice = _bid(sit)
+    elif ph == PASS:
+        choice = _pass(sit)
     elif ph in (DECIDE, RESPOND) or legal[0] < A.CIVIL:
         choice = _challenge(sit)
     else:
@@ -77,14 +87,49 @@ def heuristic_action(sit: Situation) -> int:
 
 
 def _bid(sit: Situation) -> int:
-    """Bid the tricks the hand may be expected to take: the sum of its cards' chances of
-    winning a trick against the other players (the legal bid nearest, the lower on a tie)."""
-    seen = set(sit.hand)
-    if sit.turnup >= 0:
-        seen.add(sit.turnup)
-    opponents = float(sit.players - 1)
-    expected = sum(card_chance(sit, c, seen, opponents) for c in sit.hand)
+    """Bid the tricks the hand may be expected to take (the legal bid nearest, the lower on
+    a tie): for a short hand the sum of its cards' chances of winning a trick against the
+    other players; for a long one (eight cards or more, where nearly every card is dealt)
+    the count of whist players: an ace, a guarded king, a twice-guarded queen, each trump
+    past the third, and a ruff for each short suit while spare trumps last."""
+    if len(sit.hand) >= LONG_HAND:
+        expected = _honour_count(sit)
+    else:
+        seen = set(sit.hand)
+        if sit.turnup >= 0:
+            seen.add(sit.turnup)
+        opponents = float(sit.players - 1)
+        expected = sum(card_chance(sit, c, seen, opponents) for c in sit.hand)
     return min(sit.legal, key=lambda a: (abs(a - A.BID - expected), a))
+
+
+#: The hand size from which bids are counted by honours (:func:`_honour_count`).
+LONG_HAND = 8
+
+
+def _honour_count(sit: Situation) -> float:
+    """Tricks a long hand may take: in each suit the ace, the king with another card, the
+    queen with two more (a half in a plain suit); in trumps every card past the third; a
+    ruff for each suit of one card or none, as long as trumps past the second last."""
+    pw = sit.tables.power[sit.trump]
+    suit_of = sit.tables.suit[sit.trump]
+    suits: dict[int, list[int]] = {}
+    for c in sit.hand:
+        suits.setdefault(suit_of[c], []).append(c)
+    tricks = 0.0
+    for suit, cards in suits.items():
+        trumps = is_trump(sit, cards[0])
+        order = sorted(cards, key=lambda c: -pw[c])
+        top = sorted((pw[c] for c in sit.tables.pack if suit_of[c] == suit), reverse=True)
+        for i, c in enumerate(order[:3]):
+            rank = top.index(pw[c])  # 0: the highest card of the suit
+            if rank <= i and len(cards) > rank:
+                tricks += 1.0 if trumps or rank < 2 else 0.5
+        if trumps:
+            tricks += max(0, len(cards) - 3)
+    trumps_held = sum(1 for c in sit.hand if is_trump(sit, c))
+    short = sum(1 for s in range(4) if len(suits.get(s, [])) <= 1 and s != sit.trump)
+    return tricks + min(short, max(0, trumps_held - 2))  # ruffs of short suits
 
 
 def _cards(legal: Sequence[int], base: int) -> list[int]:
@@ -123,15 +168,27 @@ def _calls_civil(sit: Situation) -> bool:
     return pam >= 0 and pam not in sit.hand and pam not in sit.played
 
 
+def _winning(sit: Situation) -> tuple[int, int]:
+    """The trick in progress's winning (seat, card) so far."""
+    seat, best = sit.trick[0]
+    for s, c in sit.trick[1:]:
+        if _beats(sit, c, best):
+            seat, best = s, c
+    return seat, best
+
+
 def _card_of(sit: Situation, cards: list[int]) -> int:
     cheap = lambda c: _cheapness(sit, c)  # noqa: E731
     if _probing(sit):
         return _probe(sit, cards)
+    if card_points_counted(sit.rules):
+        return _shun_points(sit, cards)
+    if _contract_made(sit):
+        return _duck(sit, cards)
     if sit.trick:
-        best = sit.trick[0][1]
-        for _, c in sit.trick[1:]:
-            if _beats(sit, c, best):
-                best = c
+        seat, best = _winning(sit)
+        if seat in _side(sit):
+            return min(cards, key=cheap)  # the partner holds the trick: no need to head it
         winners = [c for c in cards if _beats(sit, c, best)]
         return min(winners or cards, key=cheap)
     if sit.tables.rank_only:
@@ -173,6 +230,59 @@ def _probe(sit: Situation, cards: list[int]) -> int:
     led = pw[sit.trick[0][1]]
     winners = [c for c in order if led < pw[c] < top]
     return winners[-1] if winners else order[0]
+
+
+def _contract_made(sit: Situation) -> bool:
+    """Whether this seat should take no more tricks: it bid nil (where a nil scores), or
+    its contract (its side's, where sides bid together) is made already, so that another
+    trick breaks an exact contract or is a bag."""
+    bids = sit.bids
+    if not bids or bids[sit.seat] < 0:
+        return False
+    c = sit.rules.settlement.contract
+    if c.nil and bids[sit.seat] == 0:
+        return True
+    side = _side(sit) if side_contracts(sit.rules) else {sit.seat}
+    bid = sum(bids[s] for s in side)
+    won = sum(1 for w in sit.tricks if w is not None and w in side)
+    return won >= bid
+
+
+def _duck(sit: Situation, cards: list[int]) -> int:
+    """Take no trick if it can be helped: follow with the highest card that loses, throw
+    the highest plain card when void, lead the lowest card."""
+    pw = sit.tables.power[sit.trump]
+    if not sit.trick:
+        return min(cards, key=lambda c: (pw[c], c))
+    _, best = _winning(sit)
+    losers = [c for c in cards if not _beats(sit, c, best)]
+    if losers:
+        return max(losers, key=lambda c: (not is_trump(sit, c), pw[c], c))
+    return min(cards, key=lambda c: (pw[c], c))
+
+
+def _shun_points(sit: Situation, cards: list[int]) -> int:
+    """Where the cards taken count against their taker (Hearts): follow with the highest
+    card that does not win the trick, throw the worst card when unable to follow, win
+    with the highest when there is no escape; lead the lowest card."""
+    values = card_values(sit.rules)
+    pw = sit.tables.power[sit.trump]
+    if not sit.trick:
+        return min(cards, key=lambda c: (values[c] > 0, pw[c], c))
+    _, best = _winning(sit)
+    led = sit.tables.suit[sit.trump][sit.trick[0][1]]
+    if all(sit.tables.suit[sit.trump][c] != led for c in cards):
+        return max(cards, key=lambda c: (values[c], pw[c], c))  # a free discard
+    losers = [c for c in cards if not _beats(sit, c, best)]
+    return max(losers or cards, key=lambda c: (pw[c], c))
+
+
+def _pass(sit: Situation) -> int:
+    """Pass the cards most likely to take points: those that count, then the highest."""
+    values = card_values(sit.rules)
+    pw = sit.tables.power[sit.trump]
+    gives = _cards(sit.legal, A.GIVE)
+    return A.GIVE + max(gives, key=lambda c: (values[c] > 0, pw[c], values[c], c))
 
 
 def _partner(sit: Situation) -> int:

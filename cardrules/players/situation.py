@@ -49,6 +49,7 @@ class Situation:
     """
 
     __slots__ = (
+        "bids",
         "dealer",
         "hand",
         "legal",
@@ -93,6 +94,7 @@ class Situation:
         scores: list[int],
         put_seen: bool,
         loos_released: bool = False,
+        bids: tuple[int, ...] = (),
     ) -> None:
         self.rules = rules
         self.tables: Tables = tables_for(rules)
@@ -114,6 +116,8 @@ class Situation:
         self.scores = scores
         self.put_seen = put_seen
         self.loos_released = loos_released
+        #: The tricks each seat bid (-1: not yet), where bids are made; else empty.
+        self.bids = bids
 
     def key(self) -> tuple[Any, ...]:
         """Everything in the situation, for comparisons."""
@@ -172,6 +176,7 @@ class Situation:
             scores=list(obs["scores"]),
             put_seen=put_seen,
             loos_released=bool(obs.get("loos_released", False)),
+            bids=tuple(obs.get("bids", ())),
         )
 
     @classmethod
@@ -211,4 +216,5 @@ class Situation:
             scores=list(t.scores),
             put_seen=d.put_seen,
             loos_released=d.ctx.released,
+            bids=d.bids,
         )
