@@ -1,14 +1,19 @@
 """Statistics a rule mechanism switches on (cardrules.tools.simulate.mechanisms): with bids,
-how often a bid is made, overall and seat by seat, streamed into each session's tally.
+how often a bid is made, overall and seat by seat; with a side's contracts, how often a
+side makes its contract, its overtricks and the nil bids made; streamed into each
+session's tally.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cardrules
 from cardrules.engine.dealing import FixedDeal
 from cardrules.engine.session import Session
+from cardrules.rules.yamlsafe import load_yaml
 from cardrules.tools.simulate import make_plan, session_of, simulate
-from cardrules.tools.simulate.mechanisms import BIDS, statistics_for
+from cardrules.tools.simulate.mechanisms import BIDS, CONTRACTS, statistics_for
 from cardrules.tools.simulate.tally import Layout
 
 
@@ -79,3 +84,36 @@ def test_the_heuristic_bids_what_its_hand_may_take_and_makes_more_bids() -> None
     assert rand.mean is not None and rand.ci is not None and heur.ci is not None
     assert rand.ci[1] < heur.ci[0]
     assert 0.05 < rand.mean < 0.25
+
+
+def test_a_spades_deal_is_tallied_contract_by_contract() -> None:
+    # families.md 10 S-1: bids N 5, E 4, S 3, W nil; tricks N 6, E 4, S 3, W 0. North-South
+    # bid 8 and take 9 (made, one overtrick); East-West bid 4 and take 4 (made); West's nil
+    # is made.
+    rules = cardrules.load_variant("spades", ["spades-openspiel"])
+    record = Path(__file__).parent / "rulings" / "spades" / "s1-nil-made-one-bag-openspiel.yaml"
+    data = load_yaml(record.read_bytes(), record.name).data
+    assert isinstance(data, dict)
+    s = Session(rules, 4, dealer=3, deal=FixedDeal(data["deal"]["hands"]))
+    for step in data["steps"]:
+        if isinstance(step, str):
+            s.apply(step.partition(": ")[2])
+    res = s.results[0]
+    assert [sum(1 for w in res.tricks if w == seat) for seat in range(4)] == [6, 4, 3, 0]
+    assert statistics_for(rules) == ("contracts",)
+    lay = Layout(4, 13, statistics=("contracts",))
+    at = lay.stats["contracts"]
+    v = [0] * len(lay)
+    CONTRACTS.tally(res, s.histories[0], v, at)
+    got = {name: v[i] for name, i in at.items()}
+    assert got == {
+        "contracts": 2,
+        "contracts made": 2,
+        "overtricks": 1,
+        "nils": 1,
+        "nils made": 1,
+        "contracts made 0": 1,
+        "sides 0": 1,
+        "contracts made 1": 1,
+        "sides 1": 1,
+    }
