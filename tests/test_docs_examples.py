@@ -52,3 +52,21 @@ def test_the_quick_start_house_rule_is_valid_and_plays(tmp_path: Path) -> None:
     out = io.StringIO()
     assert run(["check", str(rule), "--deals", "40"], out, err) == 0, out.getvalue()
     assert "conformant" in out.getvalue()
+
+
+def test_the_authoring_guide_games_are_valid_and_play(tmp_path: Path) -> None:
+    # The guide's games of other families, written from scratch: each validates strictly,
+    # plays conformant deals, and is the kind of game its section says.
+    blocks = [b for b in _blocks(ROOT / "docs" / "authoring.md", "yaml") if "kind: game" in b]
+    names = []
+    for block in blocks:
+        name = re.search(r"^name: (\S+)", block, re.M)
+        assert name, block
+        rule = tmp_path / f"{name.group(1)}.yaml"
+        rule.write_text(block, encoding="utf-8")
+        out, err = io.StringIO(), io.StringIO()
+        assert run(["validate", "--strict", str(rule)], out, err) == 0, out.getvalue()
+        out = io.StringIO()
+        assert run(["check", str(rule), "--deals", "30"], out, err) == 0, out.getvalue()
+        names.append(name.group(1))
+    assert names == ["polignac", "team-oh-hell", "contract-whist"]
