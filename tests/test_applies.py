@@ -115,6 +115,9 @@ RULINGS: list[Ruling] = [
     (("put",), {}, applies.throwing_up_allowed, False, "no declarations at Put"),
     (("bourre",), {}, applies.turn_up_held, True, "the dealer's last card (1.8.4, D77)"),
     (("three-card-loo",), {}, applies.turn_up_held, False, "the next card (1.1.5)"),
+    (("three-card-loo",), {}, applies.turn_up_apart, True, "the next card (1.1.5)"),
+    (("bourre",), {}, applies.turn_up_apart, False, "the dealer's own card (1.8.4)"),
+    (("spades",), {}, applies.turn_up_apart, False, "nothing turned up (F2.2.1)"),
     # Exchanges.
     (("five-card-loo",), {}, applies.exchanges_made, True, '"all or any of the five" (1.2.6)'),
     (("three-card-loo",), {}, applies.exchanges_made, False, "the miss is the only exchange"),
@@ -417,6 +420,11 @@ MUST_ASK: dict[str, set[str]] = {
     "first_card_named": {"cardrules/rules/semantics.py"},
     "lead_barred_until_broken": {"cardrules/rules/semantics.py"},
     "first_trick_bars": {"cardrules/engine/bars.py"},
+    "turn_up_apart": {
+        "cardrules/rules/semantics.py",
+        "cardrules/engine/handsize.py",
+        "cardrules/engine/restock.py",
+    },
     "throwing_up_allowed": {
         "cardrules/engine/space.py",
         "cardrules/engine/refusals.py",

@@ -241,6 +241,26 @@ SEMANTIC_CASES = [
         [(WARNING, "no-effect")],
     ),
     ("dealer out above five", {"players": {"dealer_sits_out_above": 5}}, []),
+    # Whist deals the whole pack, the dealer's last card turned for trumps (families.md 5.1).
+    (
+        "13 each at four, the dealer's card turned",
+        {
+            "players": {"min": 4, "max": 4, "default": 4},
+            "deal": {"hand_size": 13, "miss": False},
+            "trumps": {"turn_up_to": "dealer"},
+            "wagers": {"stake_deal": 13},
+        },
+        [],
+    ),
+    (
+        "13 each at four, the next card turned",
+        {
+            "players": {"min": 4, "max": 4, "default": 4},
+            "deal": {"hand_size": 13, "miss": False},
+            "wagers": {"stake_deal": 13},
+        },
+        [(ERROR, "capacity")],
+    ),
     # Passing (families.md 1.2.3): each passes cards of his hand, across needs a seat across.
     ("three of three cards passed", {"passing": {"cards": 3, "directions": ["left"]}}, []),
     (

@@ -25,6 +25,7 @@ import random
 import attrs
 
 from cardrules.errors import RecordError
+from cardrules.rules.applies import turn_up_apart
 from cardrules.rules.capacity import pack_size
 from cardrules.rules.model import Rules
 from cardrules.rules.sizes import SCHEDULES, Vary, largest, most_cards, schedule
@@ -47,7 +48,7 @@ def varies(rules: Rules) -> bool:
 def _most(rules: Rules, players: int) -> int:
     pack = rules.pack
     size = pack_size(pack.cards.value, pack.ranks, len(pack.suits))
-    return most_cards(size, players, miss=rules.deal.miss, turn_up=rules.trumps.turn_up)
+    return most_cards(size, players, miss=rules.deal.miss, turn_up=turn_up_apart(rules))
 
 
 def table_sizes(rules: Rules, players: int) -> tuple[int, ...]:

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 
 from cardrules.engine.parts import Cards
 from cardrules.engine.phases import THREW, Status
-from cardrules.rules.applies import exchange_cap
+from cardrules.rules.applies import exchange_cap, turn_up_apart
 from cardrules.rules.capacity import cards_needed
 from cardrules.rules.model import Restock, Rules
 
@@ -69,7 +69,7 @@ def may_restock(rules: Rules, players: int, pack: int) -> bool:
     if rules.exchange.restock is Restock.NONE:
         return False
     deal = rules.deal
-    dealt = cards_needed(players, deal.hand_size, miss=deal.miss, turn_up=rules.trumps.turn_up)
+    dealt = cards_needed(players, deal.hand_size, miss=deal.miss, turn_up=turn_up_apart(rules))
     return players * exchange_cap(rules, players) > pack - dealt
 
 

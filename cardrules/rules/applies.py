@@ -87,6 +87,7 @@ __all__ = [
     "single_loo_fine",
     "throwing_up_allowed",
     "trumps_in_play",
+    "turn_up_apart",
     "turn_up_held",
 ]
 
@@ -198,6 +199,13 @@ def turn_up_held(r: Rules) -> bool:
     """The turn-up is the dealer's own last card, dealt face up and kept in his hand
     (``trumps.turn_up_to: dealer``, 1.8.4, D77), rather than the next card."""
     return r.trumps.turn_up and r.trumps.turn_up_to is TurnUpTo.DEALER
+
+
+def turn_up_apart(r: Rules) -> bool:
+    """A card is turned up apart from the hands (the next card after the deal), so that a
+    deal takes one card more than the hands: not when it is the dealer's own last card
+    (``trumps.turn_up_to: dealer``; 13-card Whist deals the whole pack, F5.1)."""
+    return r.trumps.turn_up and not turn_up_held(r)
 
 
 # --------------------------------------------------------------------------- exchanges

@@ -743,7 +743,10 @@ class Rules:
         pack = self.pack
         size = pack_size(pack.cards.value, pack.ranks, len(pack.suits))
         hand = smallest(deal.sizes, deal.hand_size)  # the fewest cards a deal deals
-        limit = pack_capacity(size, hand, miss=deal.miss, turn_up=self.trumps.turn_up)
+        # The turn-up takes a card of its own unless it is the dealer's (applies.turn_up_apart,
+        # which this module cannot import).
+        apart = self.trumps.turn_up and self.trumps.turn_up_to is not TurnUpTo.DEALER
+        limit = pack_capacity(size, hand, miss=deal.miss, turn_up=apart)
         return limit if self.players.max is None else min(self.players.max, limit)
 
 

@@ -34,6 +34,7 @@ from cardrules.rules.applies import (
     plays_for_pool,
     rank_only,
     side_contracts,
+    turn_up_apart,
     turn_up_held,
 )
 from cardrules.rules.bounds import MAX_EXCHANGE_HAND
@@ -87,7 +88,7 @@ Check = Callable[[Rules, "Resolved"], Iterator[Finding]]
 def _needed(r: Rules, players: int) -> int:
     """Cards a deal of these rules takes for ``players``."""
     hand = smallest(r.deal.sizes, r.deal.hand_size)  # the fewest cards a deal deals
-    return cards_needed(players, hand, miss=r.deal.miss, turn_up=r.trumps.turn_up)
+    return cards_needed(players, hand, miss=r.deal.miss, turn_up=turn_up_apart(r))
 
 
 def _pack_holds_players(r: Rules, res: Resolved) -> Iterator[Finding]:
@@ -102,9 +103,9 @@ def _pack_holds_players(r: Rules, res: Resolved) -> Iterator[Finding]:
             continue
         hand = smallest(r.deal.sizes, r.deal.hand_size)
         parts = [f"{count} hands of {hand}"]
-        parts += ["the miss"] * r.deal.miss + ["the turn-up"] * r.trumps.turn_up
+        parts += ["the miss"] * r.deal.miss + ["the turn-up"] * turn_up_apart(r)
         said = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
-        capacity = pack_capacity(size, hand, miss=r.deal.miss, turn_up=r.trumps.turn_up)
+        capacity = pack_capacity(size, hand, miss=r.deal.miss, turn_up=turn_up_apart(r))
         yield Finding(
             "capacity",
             f"{path} {count}: {said} need "
