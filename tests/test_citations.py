@@ -3,8 +3,9 @@
 The sections each game may cite are those ``docs/sources.md`` gives it: three-card loo
 1.1 (with the variations of 1.4) and D1-D25; five-card loo 1.2, played as three-card
 loo where it says nothing else; Irish loo 1.3, "virtually the same as the five-card
-variety"; Put 1.5 and D48-D57; four-handed Put 1.6 besides. Every citation must name a
-rule or a disagreement that exists in ``docs/sources.md``.
+variety"; Put 1.5 and D48-D57; four-handed Put 1.6 besides. Hearts's are those of
+``docs/families.md``: 1.2 as people play it, 1.1 as OpenSpiel does, H1-H10. Every
+citation must name a rule or a disagreement that exists in its document.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 
 import attrs
 import pytest
-from numbering import numbers_in_sources
+from numbering import numbers_in_families, numbers_in_sources
 
 from cardrules.rules.citations import (
     ANY,
@@ -30,11 +31,25 @@ from cardrules.rules.loader import load_variant
 from cardrules.rules.model import Rules, field_class
 from cardrules.tools.rulebook import RULES, rulebooks
 
-CITED = re.compile(r"\[sources\.md ([^\]]+)\]")
+CITED = re.compile(r"\[((?:sources|families)\.md [^\]]+)\]")
 
 
 def citations(text: str) -> list[str]:
-    return [s.strip() for group in CITED.findall(text) for s in group.split(",")]
+    """The keys a text's citations name, as the rules model writes them: ``[sources.md
+    1.1.3, D1]`` names 1.1.3 and D1, ``[families.md 1.2.3, H4]`` F1.2.3 and H4."""
+    keys = []
+    for group in CITED.findall(text):
+        for part in group.split(";"):
+            document, _, numbers = part.strip().partition(" ")
+            for number in (n.strip() for n in numbers.split(",")):
+                dotted = re.fullmatch(r"\d+(\.\d+)+", number)
+                keys.append("F" + number if document == "families.md" and dotted else number)
+    return keys
+
+
+def known() -> set[str]:
+    """Every key of the two documents, as the tests read them."""
+    return numbers_in_sources() | numbers_in_families()
 
 
 BOOKS = {name: text for name, text in rulebooks().items() if name != "README.md"}
@@ -48,6 +63,11 @@ def test_the_sources_are_numbered_as_cited() -> None:
     assert {"1.8.14.6", "D72", "D82", "1.8.11.3", "1.8.12.5", "1.8.15", "D84", "D91"} <= known
     assert "1.1.18" not in known and "1.7.9" not in known and "1.8.17" not in known
     assert "1.8.11.4" not in known and "D92" not in known
+    # docs/families.md keeps FAMILIES's numbering: the keys the model cites are there.
+    families = numbers_in_families()
+    assert {"F1.1.4.3", "F1.1.5.4", "F1.2.3", "F1.2.9", "F2.1.6", "H1", "H10", "S2"} <= families
+    assert {"F6.3", "F7.5", "F11.7", "H-1", "E10", "R3"} <= families
+    assert "F1.2.10" not in families and "H11" not in families and "F1.1.10" not in families
 
 
 @pytest.mark.parametrize("name", sorted(BOOKS))
@@ -57,7 +77,7 @@ def test_every_citation_belongs_to_the_game_and_exists(name: str) -> None:
     cited = citations(BOOKS[name])
     assert cited, name
     assert belongs(cited, game_of(rules)) == [], name
-    assert set(cited) <= numbers_in_sources(), set(cited) - numbers_in_sources()
+    assert set(cited) <= known(), set(cited) - known()
 
 
 def rule_line(book: str, start: str) -> str:
@@ -121,7 +141,7 @@ def test_every_row_names_an_option_a_value_and_sources_of_its_games(row: tuple) 
     for game in games:
         cited = [s.strip() for s in sources.split(",")]
         assert belongs(cited, game) == [], (key, game, cited)
-        assert set(cited) <= numbers_in_sources(), (key, cited)
+        assert set(cited) <= known(), (key, cited)
 
 
 @pytest.mark.parametrize("row", ONE_WAY, ids=[f"{r[0]}-{i}" for i, r in enumerate(ONE_WAY)])
@@ -134,7 +154,7 @@ def test_every_rule_played_one_way_is_cited_by_its_sentence(row: tuple) -> None:
     for game in games:
         cited = [s.strip() for s in sources.split(",")]
         assert belongs(cited, game) == [], (key, game, cited)
-        assert set(cited) <= numbers_in_sources(), (key, cited)
+        assert set(cited) <= known(), (key, cited)
 
 
 def test_a_value_cites_its_own_reading() -> None:
@@ -155,3 +175,40 @@ def test_every_game_has_sections() -> None:
     assert game_of(load_variant("irish-loo")) is Game.IRISH
     assert game_of(load_variant("put-four-handed")) is Game.PUT_FOUR
     assert game_of(load_variant("five-card-loo", ["club-law"])) is Game.FIVE_CARD
+
+
+# --------------------------------------------------------------------------- Hearts
+
+
+def test_hearts_cites_families_md_and_no_loo_text() -> None:
+    for book in ("hearts.md", "hearts+hearts-openspiel.md"):
+        text = BOOKS[book]
+        assert "[sources.md" not in text, book
+        cited = citations(text)
+        assert cited and all(c.startswith(("F1.1.", "F1.2.", "H")) for c in cited), cited
+
+
+def test_hearts_rules_cite_the_rule_and_the_disagreement_of_their_value() -> None:
+    # families.md 1.2.5 / H4: no heart and no QS on the first trick.
+    barred = rule_line("hearts.md", "may not be played to the first trick")
+    assert barred.endswith("[families.md 1.2.5, H4]")
+    # 1.2.3 / H1: the directions in turn; OpenSpiel draws one at random (1.1.4.1).
+    assert rule_line("hearts.md", "follows the deals in turn").endswith("[families.md 1.2.3, H1]")
+    drawn = rule_line("hearts+hearts-openspiel.md", "drawn at random for each deal")
+    assert "[families.md 1.1.4.1, H1]" in drawn
+    # 1.2.9 / H10: to 100 lost, the fewest lost winning.
+    assert "[families.md 1.2.9, H10]" in rule_line("hearts.md", "The game ends after the deal")
+    # 1.1.8: OpenSpiel's returns, 26 less the points.
+    assert "[families.md 1.1.8, H10]" in rule_line(
+        "hearts+hearts-openspiel.md", "A player scores 26"
+    )
+
+
+def test_hearts_is_its_own_kind_of_game() -> None:
+    assert game_of(load_variant("hearts")) is Game.HEARTS
+    assert game_of(load_variant("hearts", ["hearts-openspiel"])) is Game.HEARTS
+    assert "H4" in GAMES[Game.HEARTS] and "F1.1.5.4" in GAMES[Game.HEARTS]
+    # Loo's disagreements, Spades' and Spoil Five's are not Hearts's.
+    assert "D4" not in GAMES[Game.HEARTS] and "S2" not in GAMES[Game.HEARTS]
+    assert "F1" not in GAMES[Game.HEARTS] and "F2.1.6" not in GAMES[Game.HEARTS]
+    assert "H4" not in GAMES[Game.THREE_CARD]

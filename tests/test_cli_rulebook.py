@@ -107,3 +107,50 @@ def test_diff_names_the_argument_that_is_wrong(argv: list[str], message: str) ->
     code, out, err = run(*argv)
     assert (code, out) == (2, "")
     assert err.startswith(f"cardrules diff: error: {message}"), err
+
+
+# --------------------------------------------------------------------------- sources
+
+
+def test_sources_prints_each_passage_named() -> None:
+    code, out, err = run("sources", "D36", "F1.2.3")
+    assert (code, err) == (0, "")
+    first, second = out.split("\n\nfamilies.md 1.2.3")
+    # sources.md D36: where flush payments go; families.md 1.2.3: Hearts' passing.
+    assert first.startswith("sources.md D36 (in 2. Disagreements and unclear points)\n\n")
+    assert "Rule point: Where flush payments go" in first
+    assert second.startswith(' (in 1.2 Hearts as people play it (the "Black Lady" game))\n\n')
+    assert "3. **Passing.** Three cards, chosen before looking at those received" in second
+
+
+def test_sources_reads_a_citation_as_a_rulebook_prints_it() -> None:
+    # Copied from a rule of docs/rules/hearts.md: the numbers after families.md are its own.
+    code, out, _ = run("sources", "[families.md", "1.2.5,", "H4]")
+    assert code == 0
+    assert out.startswith("families.md 1.2.5 (in 1.2 Hearts as people play it")
+    assert "\n\nfamilies.md H4 (in 9. Disagreements and unclear points)\n\n" in out
+    assert run("sources", "families.md 1.2.5")[1] == run("sources", "F1.2.5")[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["sources", "D36", "F1.2.10"],
+            "cardrules sources: error: argument KEY 'F1.2.10': no passage of docs/sources.md "
+            "or docs/families.md is numbered 'F1.2.10' (did you mean 'F1.2.1'?)\n",
+        ),
+        (["sources", "families.md"], "cardrules sources: error: argument KEY: 'families.md' "),
+    ],
+)
+def test_sources_refuses_a_key_that_names_no_passage(argv: list[str], message: str) -> None:
+    code, out, err = run(*argv)
+    assert (code, out) == (2, "")  # a usage error, and nothing printed
+    assert err.startswith(message), err
+
+
+def test_sources_is_documented_in_its_help() -> None:
+    code, out, _ = run("sources", "--help")
+    assert code == 0
+    assert "usage: cardrules sources [-h] KEY [KEY ...]" in out
+    assert "families.md 1.2.3" in out and "F1.2.3" in out

@@ -1,7 +1,8 @@
 """Rulebooks and differences in words, generated from the rules model.
 
 Expected content comes from the rule texts (docs/sources.md 1.1 three-card loo, 1.2
-five-card loo, 1.3 Irish Loo, 1.4.1 Club Law, 1.5 Put), not from output.
+five-card loo, 1.3 Irish Loo, 1.4.1 Club Law, 1.5 Put; docs/families.md 1.2 Hearts as
+people play it, 1.1 as OpenSpiel does), not from output.
 """
 
 from __future__ import annotations
@@ -20,7 +21,17 @@ import cardrules.cli.rulebook_commands  # noqa: F401  (registers describe, diff 
 from cardrules.api import new_session
 from cardrules.cli.app import run
 from cardrules.rules.loader import list_variants, load_variant
-from cardrules.rules.model import SECTIONS, Choice, Kind, Rules, Wagers, field_class, settable
+from cardrules.rules.model import (
+    SECTIONS,
+    Choice,
+    Kind,
+    PassDirection,
+    Passing,
+    Rules,
+    Wagers,
+    field_class,
+    settable,
+)
 from cardrules.tools.rulebook import RULES, describe_variant, option_sentence, rulebook, value_of
 from cardrules.tools.rulediff import NO_DIFFERENCES, diff_variants, differences
 from cardrules.tools.rulings import parse_ruling, run_ruling
@@ -93,14 +104,41 @@ def test_every_switch_reads_differently_on_and_off(key: str) -> None:
     assert on != off and on.endswith(".") and off.endswith(".")
 
 
+def item_enums() -> dict[type[Choice], str]:
+    """The enums whose values are the items of a list option (``passing.directions``), with
+    that option's key."""
+    found = {}
+    for key, _ in option_fields():
+        *path, name = key.split(".")
+        cls: Any = Rules
+        for part in path:
+            cls = field_class(cls, part)
+        items = attrs.fields_dict(cls)[name].metadata.get("schema", {}).get("items", {})
+        for choice in Choice.__subclasses__():
+            if set(items.get("enum", ())) == {m.value for m in choice}:
+                found[choice] = key
+    return found
+
+
 def test_every_enum_of_the_model_is_an_option_with_sentences() -> None:
-    # Every enum is the type of a rule of the model; those a file may set have a sentence
-    # per value (test_every_enum_value_has_its_own_sentence).
+    # Every enum is the type of a rule of the model, or of the items of a list option; those
+    # a file may set have a sentence per value (test_every_enum_value_has_its_own_sentence,
+    # test_every_passing_direction_has_its_words).
     used = {
         c for _, c in option_fields(fixed=True) if isinstance(c, type) and issubclass(c, Choice)
     }
     options = {c for c in Choice.__subclasses__() if c is not Kind}  # Kind: metadata, not a rule
-    assert options <= used
+    assert options <= used | set(item_enums())
+    assert item_enums() == {PassDirection: "passing.directions"}
+
+
+def test_every_passing_direction_has_its_words() -> None:
+    # Each direction reads differently where the cards go (families.md 1.2.3, 1.1.4.1).
+    sentences = set()
+    for direction in PassDirection:
+        rules = Rules(passing=Passing(cards=3, directions=("left", direction.value)))
+        sentences.add(option_sentence("passing.choice", rules))
+    assert len(sentences) == len(PassDirection)
 
 
 def test_every_option_is_stated_by_some_rule() -> None:
@@ -112,7 +150,7 @@ def test_every_rule_of_every_bundled_rulebook_cites_its_source() -> None:
     for game in (v.name for v in list_variants() if v.kind is Kind.GAME):
         lines = rule_lines(describe_variant(game))
         assert lines
-        uncited = [line for line in lines if "[sources.md " not in line]
+        uncited = [line for line in lines if not re.search(r"\[(sources|families)\.md ", line)]
         assert not uncited, (game, uncited)
 
 

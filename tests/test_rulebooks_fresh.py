@@ -7,6 +7,7 @@ followed by that command fails here.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from cardrules.rules.loader import list_variants
@@ -34,10 +35,18 @@ def test_every_game_and_house_rule_has_a_rulebook_in_the_index() -> None:
 
 
 def test_rulebooks_name_only_files_the_project_has() -> None:
-    # Citations and sources lists name docs/sources.md, which exists, and no other file of
-    # the consolidated rules.
+    # Citations and sources lists name docs/sources.md and docs/families.md, which exist,
+    # and no other file of the consolidated rules.
     assert (FOLDER.parent / "sources.md").is_file()
+    assert (FOLDER.parent / "families.md").is_file()
     for name, text in rulebooks().items():
-        assert "RULES" not in text, name
+        assert "RULES" not in text and "FAMILIES" not in text and "COUSINS" not in text, name
+        assert "/work/" not in text, name
         if name != "README.md":
-            assert "[sources.md " in text, name
+            assert "[sources.md " in text or "[families.md " in text, name
+            cited = set(re.findall(r"\[(\w+\.md) ", text))
+            assert cited <= {"sources.md", "families.md"}, (name, cited)
+            for document in cited:
+                assert f"`docs/{document}`" in text, (name, document)  # the preamble says it
+    index = rulebooks()["README.md"]
+    assert "(../sources.md)" in index and "(../families.md)" in index

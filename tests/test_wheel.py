@@ -54,6 +54,8 @@ def test_installed_wheel_lists_and_loads_every_bundled_variant(tmp_path: Path) -
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "cardrules/_data/schemas/cardrules.schema.json" in names
     assert {f"cardrules/_data/variants/{v}.yaml" for v in BUNDLED} <= names
+    # The documents of rules that rulebooks cite, for `cardrules sources`.
+    assert {"cardrules/_data/docs/sources.md", "cardrules/_data/docs/families.md"} <= names
 
     # A plain virtual environment: nothing of this interpreter's packages is visible.
     target = tmp_path / "venv"
@@ -63,6 +65,10 @@ def test_installed_wheel_lists_and_loads_every_bundled_variant(tmp_path: Path) -
     _run([python, "-m", "pip", "install", "--quiet", wheel], cwd=elsewhere, env=env)
 
     listed = _run([bin_dir / "cardrules", "list"], cwd=elsewhere, env=env)
+    # A citation's passages are found away from any checkout: D36 in sources.md, families.md
+    # 1.2.3 (Hearts' passing).
+    shown = _run([bin_dir / "cardrules", "sources", "D36", "F1.2.3"], cwd=elsewhere, env=env)
+    assert "Where flush payments go" in shown and "3. **Passing.** Three cards" in shown
     missing = [v for v in BUNDLED if v not in listed]
     assert not missing, f"cardrules list does not name {missing}:\n{listed}"
 

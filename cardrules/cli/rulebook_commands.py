@@ -1,4 +1,5 @@
-"""Command-line subcommands for readers and authors: ``describe``, ``diff`` and ``check``.
+"""Command-line subcommands for readers and authors: ``describe``, ``diff``, ``sources`` and
+``check``.
 
 - ``cardrules describe VARIANT [-H HOUSE_RULE]... [--set KEY=VALUE]...`` prints
   the rulebook of the effective rules (:mod:`cardrules.tools.rulebook`): Markdown into a
@@ -7,6 +8,9 @@
   prints the rule-level differences between two variants (:mod:`cardrules.tools.rulediff`):
   ``-H`` and ``--set`` change B, ``-HA`` and ``--set-a`` change A; it exits 1 when they
   differ, as diff(1) does;
+- ``cardrules sources KEY...`` prints the passages of ``docs/sources.md`` and
+  ``docs/families.md`` that a rule's citation names (``D36``, ``1.2.9``, ``F1.2.3``, ``H4``;
+  :mod:`cardrules.rules.passages`);
 - ``cardrules check FILE [-H HOUSE_RULE]... [--set KEY=VALUE]... [--deals N] [--seed S]``
   validates an author's rule file, then plays random legal deals at the fewest, a middle,
   the usual and the most players with the engine's invariants checked
@@ -224,6 +228,48 @@ def _diff(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     for line in lines or [NO_DIFFERENCES]:
         print(line, file=out)
     return EXIT_FOUND if lines else EXIT_OK
+
+
+# --------------------------------------------------------------------------- sources
+
+
+@command(
+    "sources",
+    "print the passages of the documents of rules that a citation names",
+    arg(
+        "keys",
+        metavar="KEY",
+        nargs="+",
+        help="a key as the rules cite it: 1.2.9 or D36 (docs/sources.md), F1.2.3 or H4 "
+        "(docs/families.md); a rulebook's citation names its keys too: families.md 1.2.3, "
+        "H4 (the numbers after families.md are its own)",
+    ),
+    epilog=exit_codes("not used: a KEY that names no passage is a usage error (2)")
+    + "\n\nNothing is printed unless every KEY names a passage. A rulebook cites\n"
+    "docs/families.md as 'families.md 1.2.3'; the rules model (and cardrules schema)\n"
+    "writes the same rule F1.2.3.",
+)
+def _sources(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    # Start-up time: the documents are read when the command runs.
+    from cardrules.rules.passages import PassageNotFoundError, keys_in, passage
+
+    # The keys are read from all the arguments together, so that a document named in one
+    # (families.md) tells how the numbers after it are read, as in a citation.
+    keys = keys_in(" ".join(args.keys))
+    if not keys:
+        print(f"cardrules sources: error: argument KEY: {' '.join(args.keys)!r} names no key",
+              file=err)  # fmt: skip
+        return EXIT_USAGE
+    found = []
+    for key in keys:
+        try:
+            found.append(passage(key))
+        except PassageNotFoundError as exc:
+            print(f"cardrules sources: error: argument KEY {key!r}: {exc}", file=err)
+    if len(found) < len(keys):
+        return EXIT_USAGE
+    print("\n\n".join(f"{p.cited} (in {p.section})\n\n{p.text}" for p in found), file=out)
+    return EXIT_OK
 
 
 # --------------------------------------------------------------------------- check

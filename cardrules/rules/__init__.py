@@ -11,7 +11,8 @@ field makers in ``fields``, and some sections in their own modules (``sizes``, `
 players a pack holds and ``seating`` who takes part in a deal; ``applies`` says when each
 option applies under a set of rules (the one statement of each rule's reach, which the
 engine, the checks and the rulebook ask); ``citations`` gives each
-rule's sources; ``schemagen`` and ``formatdoc`` generate the JSON Schema and the format
+rule's sources, and ``passages`` the passages of the documents of rules they name;
+``schemagen`` and ``formatdoc`` generate the JSON Schema and the format
 reference from the model, and ``dataschemas`` the schemas of records and rulings files.
 
 May import: ``cardrules.errors`` and ``cardrules.cards``. Nothing here imports the engine.

@@ -1,5 +1,5 @@
-"""The sources of each rule, as data: which rules of ``docs/sources.md`` state an option's
-value in a given game.
+"""The sources of each rule, as data: which rules of ``docs/sources.md`` (or, for Hearts,
+``docs/families.md``) state an option's value in a given game.
 
 An option's field in :mod:`cardrules.rules.model` lists every source the option has
 anywhere (its ``source`` metadata, shown in ``docs/format.md``); a rulebook needs fewer:
@@ -8,13 +8,16 @@ the sources that state *this value* in *this game*. Five-card loo's players foll
 (1.5.1, D48), although both bound ``players.max``. This module holds that finer table:
 
 - :data:`GAMES`: each kind of game and its sections of the sources (the consolidated
-  rules, ``1.2``, and the disagreements, ``D26``-``D43``, that concern it);
+  rules, ``1.2``, and the disagreements, ``D26``-``D43``, that concern it; Hearts's are
+  ``F1.1`` and ``F1.2`` of ``docs/families.md``, and its disagreements ``H1``-``H10``);
 - :data:`CITES`: one row per option, value and kind of game, with the sources that
   state that value there; :data:`ONE_WAY` the same for the rules the engine always plays
   one way, which no option chooses.
 
 A rule file's kind of game is read from its rules (:func:`game_of`), not from its name,
 so that a house-rule file that extends five-card loo cites five-card loo's sources.
+The keys are the rules model's (:mod:`cardrules.rules.passages` says how a rulebook cites
+them and where each is).
 
 >>> from cardrules.rules.model import Rules
 >>> sources_of("players.max", Rules()), sources_of("wagers.loo", Rules())
@@ -30,6 +33,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from cardrules.rules.applies import card_points_counted
 from cardrules.rules.model import ExchangeMode, PoolAward, Rules
 
 __all__ = [
@@ -56,14 +60,16 @@ class Game(enum.Enum):
     PUT_FOUR = "four-handed put"
     OH_HELL = "Oh Hell"
     BOURRE = "Bourré"
+    HEARTS = "Hearts"
 
 
 def game_of(rules: Rules) -> Game:
     """The kind of game ``rules`` are, read from the rules themselves.
 
-    Bids make Oh Hell; challenges make Put (with partners, four-handed Put); the pool to
-    one player (``settlement.award``) makes Bourré; five cards make five-card loo; an
-    exchange with the stock and no miss makes Irish loo; anything else is three-card loo.
+    Bids make Oh Hell; challenges make Put (with partners, four-handed Put); cards that
+    count points against their taker make Hearts; the pool to one player
+    (``settlement.award``) makes Bourré; five cards make five-card loo; an exchange with the
+    stock and no miss makes Irish loo; anything else is three-card loo.
 
     >>> from cardrules.rules.model import DealSection
     >>> game_of(Rules(deal=DealSection(hand_size=5, miss=False))).name
@@ -73,6 +79,8 @@ def game_of(rules: Rules) -> Game:
         return Game.OH_HELL
     if rules.challenges.enabled:
         return Game.PUT_FOUR if rules.partnerships.enabled else Game.PUT
+    if card_points_counted(rules):
+        return Game.HEARTS
     if rules.settlement.award is not PoolAward.BY_TRICKS:
         return Game.BOURRE
     if rules.deal.hand_size == 5:
@@ -83,20 +91,32 @@ def game_of(rules: Rules) -> Game:
 
 
 class GameSections:
-    """The sections of ``docs/sources.md`` that concern a game: rule numbers under
-    ``rules`` (``1.2`` covers 1.2.9.4) and the disagreements in ``disagreements``, each
-    range ``(first, last)`` taking both ends."""
+    """The sections of the documents of rules that concern a game: rule numbers under
+    ``rules`` (``1.2`` covers 1.2.9.4 of ``docs/sources.md``, ``F1.2`` covers F1.2.3 of
+    ``docs/families.md``) and the disagreements in ``disagreements``, each range ``(first,
+    last)`` taking both ends, of the letter ``letter`` (``D``, ``docs/sources.md``'s; ``H``,
+    Hearts's in ``docs/families.md``).
 
-    def __init__(self, rules: tuple[str, ...], *disagreements: tuple[int, int]) -> None:
+    >>> "H4" in GAMES[Game.HEARTS], "D4" in GAMES[Game.HEARTS], "F1.2.3" in GAMES[Game.HEARTS]
+    (True, False, True)
+    """
+
+    def __init__(
+        self, rules: tuple[str, ...], *disagreements: tuple[int, int], letter: str = "D"
+    ) -> None:
         self.rules = rules
         self.disagreements = disagreements
+        self.letter = letter
 
     def __contains__(self, source: object) -> bool:
         if not isinstance(source, str):
             return False
-        if source.startswith("D"):
-            number = int(source[1:]) if source[1:].isdigit() else 0
-            return any(first <= number <= last for first, last in self.disagreements)
+        disagreement = re.fullmatch(r"([A-Z])(\d+)", source)
+        if disagreement:
+            letter, number = disagreement.group(1), int(disagreement.group(2))
+            return letter == self.letter and any(
+                first <= number <= last for first, last in self.disagreements
+            )
         return any(source == r or source.startswith(r + ".") for r in self.rules)
 
 
@@ -113,6 +133,8 @@ GAMES: dict[Game, GameSections] = {
     Game.PUT_FOUR: GameSections(("1.5", "1.6"), (48, 60)),
     Game.OH_HELL: GameSections(("1.7",), (61, 71), (83, 83)),
     Game.BOURRE: GameSections(("1.8",), (72, 82), (84, 91)),
+    # Hearts as people play it (F1.2) and as OpenSpiel does (F1.1), and their disagreements.
+    Game.HEARTS: GameSections(("F1.1", "F1.2"), (1, 10), letter="H"),
 }
 
 #: A row's value that matches every value of the option.
@@ -125,6 +147,7 @@ _THREE_IRISH = (Game.THREE_CARD, Game.IRISH)
 _OH = (Game.OH_HELL,)
 _BR = (Game.BOURRE,)
 _PAM = (Game.FIVE_CARD, Game.IRISH)  # the games whose sections speak of Pam and flushes
+_HE = (Game.HEARTS,)
 
 #: ``(option, value, games, sources)``: in those games, that value of the option
 #: (a model value; an option word such as ``"limited"`` equals its enum member) is
@@ -372,6 +395,42 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("words.pool", "pot", _BR, "1.8.3"),
     ("words.looed", "bourré", _BR, "1.8.14.3"),
     ("words.exchange", "draw", _BR, "1.8.7"),
+    # Hearts (docs/families.md 1.2 as people play it, 1.1 as OpenSpiel does; H1-H10)
+    ("players.min", ANY, _HE, "F1.2.1"),
+    ("players.max", ANY, _HE, "F1.2.1"),
+    ("pack.cards", "full52", _HE, "F1.2.1"),
+    ("pack.ranks", ANY, _HE, "F1.2.1"),
+    ("deal.hand_size", ANY, _HE, "F1.2.2"),
+    ("deal.packets", ANY, _HE, "F1.2.2"),
+    ("deal.start", "dealer_left", _HE, "F1.2.2"),
+    ("deal.start", "seat0", _HE, "F1.1.4.2"),
+    ("trumps.turn_up", False, _HE, "F1.2.1"),
+    ("passing.cards", ANY, _HE, "F1.2.3, H2"),
+    ("passing.choice", "cycle", _HE, "F1.2.3, H1"),
+    ("passing.choice", "chance", _HE, "F1.1.4.1, H1"),
+    ("leads.first_card", "2C", _HE, "F1.2.4, H3"),
+    ("leads.first_card_suit", False, _HE, "F1.2.4"),
+    ("leads.first_card_suit", True, _HE, "F1.1.5.2, H3"),
+    ("leads.unbroken", "H", _HE, "F1.2.6, H6"),
+    ("leads.unbroken_exempt", (), _HE, "F1.2.6"),
+    ("leads.unbroken_exempt", ("QS",), _HE, "F1.1.5.4, H6"),
+    ("leads.breaking", "on_play", _HE, "F1.2.6"),
+    ("leads.breakers", ANY, _HE, "F1.2.6, H5"),
+    ("following.follow_suit", ANY, _HE, "F1.2.5"),
+    ("following.head_trick", ANY, _HE, "F1.2.5"),
+    ("following.first_trick_barred", ANY, _HE, "F1.2.5, H4"),
+    ("tricks.winner", ANY, _HE, "F1.2.1"),
+    ("wagers.scoring", ANY, _HE, "F1.2.9"),
+    ("card_points.values", ANY, _HE, "F1.2.7, H7"),
+    ("card_points.moon", "others_take", _HE, "F1.2.8, H8"),
+    ("card_points.no_trick", ANY, _HE, "F1.1.8, H9"),
+    ("card_points.base", 0, _HE, "F1.2.9"),
+    ("card_points.base", 26, _HE, "F1.1.8, H10"),
+    ("session.first_dealer", ANY, _HE, "F1.2.2"),
+    ("session.finish", "loss_limit", _HE, "F1.2.9, H10"),
+    ("session.finish", "fixed_deals", _HE, "H10"),
+    ("session.target_points", ANY, _HE, "F1.2.9"),
+    ("session.rounds", ANY, _HE, "H10"),
 )
 
 #: The rules the engine always plays one way, which no option of the format chooses (their

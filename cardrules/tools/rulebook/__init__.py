@@ -9,8 +9,10 @@ does not apply to the game (no flush rules when flushes do not count, no
 challenges in Loo), the sections that remain numbered in turn. Each rule cites
 where ``docs/sources.md`` states it for this game and this value (a rule number
 such as 1.1.12.3, or a disagreement between the old texts such as D17), from the
-table of :mod:`cardrules.rules.citations`; a rule that a house rule, an override
-or the file itself (against the game it ``extends``) changed is marked so.
+table of :mod:`cardrules.rules.citations` (Hearts cites ``docs/families.md`` the same
+way, ``[families.md 1.2.5, H4]``; :mod:`cardrules.rules.passages` finds each passage); a
+rule that a house rule, an override or the file itself (against the game it ``extends``)
+changed is marked so.
 :mod:`cardrules.tools.rulediff` uses the same table to state the differences
 between two variants.
 
@@ -28,8 +30,10 @@ The package's modules, in the order data flows through them:
   :mod:`~cardrules.tools.rulebook.play`, :mod:`~cardrules.tools.rulebook.special_hands`,
   :mod:`~cardrules.tools.rulebook.settlement`, :mod:`~cardrules.tools.rulebook.session`:
   the sentence table, one module per section, with the rules for bids
-  (:mod:`~cardrules.tools.rulebook.bidding`) and for hand sizes that vary
-  (:mod:`~cardrules.tools.rulebook.handsizes`), and the rules that state the game's words
+  (:mod:`~cardrules.tools.rulebook.bidding`), for hand sizes that vary
+  (:mod:`~cardrules.tools.rulebook.handsizes`), for passing cards before the play
+  (:mod:`~cardrules.tools.rulebook.passing`) and for the points of the cards taken
+  (:mod:`~cardrules.tools.rulebook.card_points`), and the rules that state the game's words
   where something changed them (:mod:`~cardrules.tools.rulebook.vocabulary`), put together
   in :mod:`~cardrules.tools.rulebook.table`;
 - :mod:`~cardrules.tools.rulebook.summary`: a game's one-line summary, from its rules;

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from cardrules.rules.applies import (
+    card_points_counted,
     declarations_made,
     exchange_cap,
     exchanges_made,
@@ -166,7 +167,14 @@ def _dealer_turnup(r: Rules) -> Phrase:
 
 #: Section 3, declaring (and exchanging, or passing).
 DECLARING: tuple[Rule, ...] = (
-    Rule(DECL, "Declaring", ("declarations.enabled",), _declaring),
+    Rule(
+        DECL,
+        "Declaring",
+        ("declarations.enabled",),
+        _declaring,
+        # A game scored by the cards taken has no declaring to speak of.
+        quiet=lambda r: not r.declarations.enabled and card_points_counted(r),
+    ),
     Rule(
         DECL,
         "Throwing up",

@@ -10,7 +10,10 @@ from cardrules.rules.applies import (
     challenges_made,
     civility_owed,
     civility_possible,
+    first_card_named,
     first_lead_duties,
+    first_trick_bars,
+    lead_barred_until_broken,
     lead_duties,
     must_follow_suit,
     promoted_in_play,
@@ -19,6 +22,7 @@ from cardrules.rules.applies import (
 )
 from cardrules.rules.model import (
     BeCivil,
+    Breaking,
     ChallengeModel,
     Cinch,
     CivilCall,
@@ -39,6 +43,70 @@ from cardrules.rules.model import (
     TwoOrMoreTrumps,
 )
 from cardrules.tools.rulebook.rule import PLAY, Phrase, Rule
+from cardrules.tools.rulebook.words import card_or_suit_words, join_words, suit_name
+
+
+# belongs in applies.py
+def _lead_barred(r: Rules) -> bool:
+    """Some card may not be led as the rules of the lead bar it: the first card of the deal
+    is named, or a suit waits to be broken (the leader is then not free)."""
+    return first_card_named(r) or lead_barred_until_broken(r)
+
+
+def _first_card(r: Rules) -> Phrase:
+    if not first_card_named(r):
+        return "none", "No card is named for the first lead."
+    card = r.leads.first_card or ""
+    if r.leads.first_card_suit:
+        return (
+            "{first_card}, or {first_suit_card}",
+            "The holder of {first_card} leads to the first trick, whoever deals, and may lead "
+            "it or {first_suit_card}.",
+        )
+    return (
+        card,
+        "The holder of {first_card} leads to the first trick, whoever deals, and must lead it.",
+    )
+
+
+def _unbroken(r: Rules) -> Phrase:
+    if not lead_barred_until_broken(r):
+        return "none", "Any suit may be led from the first trick on: none waits to be broken."
+    suit = suit_name(r.leads.unbroken or "")
+    exempt = [card_or_suit_words(c) for c in r.leads.unbroken_exempt]
+    also = f", or nothing but {suit} and {join_words(exempt)}" if exempt else ""
+    return (
+        f"{suit}, once broken",
+        f"{suit} may not be led until they are broken (see the next rule), unless the leader "
+        f"holds nothing but {suit}{also}.",
+    )
+
+
+def _exempt(r: Rules) -> Phrase:
+    exempt = [card_or_suit_words(c) for c in r.leads.unbroken_exempt]
+    if not exempt:
+        return (
+            "none",
+            "A leader who holds a card of another suit may not lead {unbroken_suit} before "
+            "{unbroken_them} {unbroken_are} broken.",
+        )
+    return (
+        join_words(exempt),
+        f"A leader whose only cards of other suits are {join_words(exempt, 'or')} may lead "
+        "{unbroken_suit} before {unbroken_them} {unbroken_are} broken.",
+    )
+
+
+def _first_trick(r: Rules) -> Phrase:
+    barred = [card_or_suit_words(c) for c in r.following.first_trick_barred]
+    if not barred:
+        return "nothing barred", "Any card may be played to the first trick that the rules allow."
+    what = join_words(barred, "or")
+    return (
+        f"not {what}",
+        f"{what} may not be played to the first trick, unless the player holds nothing else he "
+        "may play.",
+    )
 
 
 def _point(r: Rules) -> Phrase:
@@ -62,6 +130,34 @@ THE_PLAY: tuple[Rule, ...] = (
                 "{elder_in_play} leads.",
             ),
         },
+        applies=lambda r: not first_card_named(r),
+    ),
+    Rule(
+        PLAY,
+        "The first card led",
+        ("leads.first_card",),
+        _first_card,
+        quiet=lambda r: not first_card_named(r),
+        also_marks=("leads.first_card_suit",),
+        cites=lambda r: (
+            ("leads.first_card", "leads.first_card_suit")
+            if first_card_named(r)
+            else ("leads.first_card",)
+        ),
+    ),
+    Rule(
+        PLAY,
+        "Another card of the first card's suit",
+        ("leads.first_card_suit",),
+        {
+            False: (
+                "not allowed",
+                "The first leader must lead {first_card} itself, not another card of its suit.",
+            ),
+            True: ("allowed", "The first leader may lead {first_card} or {first_suit_card}."),
+        },
+        applies=first_card_named,
+        in_book=False,  # the sentence of the first card led says it
     ),
     Rule(
         PLAY,
@@ -74,7 +170,52 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
             False: ("free", "The leader is free: any card may be led."),
         },
+        applies=lambda r: not _lead_barred(r),
         quiet=lambda r: r.leads.enforced,
+    ),
+    Rule(
+        PLAY,
+        "A suit barred from the lead",
+        ("leads.unbroken",),
+        _unbroken,
+        quiet=lambda r: not lead_barred_until_broken(r),
+        also_marks=("leads.unbroken_exempt",),
+        cites=lambda r: (
+            ("leads.unbroken", "leads.unbroken_exempt")
+            if lead_barred_until_broken(r)
+            else ("leads.unbroken",)
+        ),
+    ),
+    Rule(
+        PLAY,
+        "Leading the barred suit with nothing else",
+        ("leads.unbroken_exempt",),
+        _exempt,
+        applies=lead_barred_until_broken,
+        in_book=False,  # the sentence of the suit barred from the lead says it
+    ),
+    Rule(
+        PLAY,
+        "Breaking the barred suit",
+        ("leads.breaking", "leads.breakers"),
+        {
+            Breaking.ON_PLAY: (
+                "once a card of it is played",
+                "{unbroken_suit} {unbroken_are} broken as soon as a {unbroken_card}"
+                "{breakers_too} has been played to a trick.",
+            ),
+            Breaking.NEVER: (
+                "never",
+                "{unbroken_suit} {unbroken_are} never broken: only a leader who holds nothing "
+                "else may lead {unbroken_them}.",
+            ),
+        },
+        applies=lead_barred_until_broken,
+        cites=lambda r: (
+            ("leads.breaking", "leads.breakers")
+            if r.leads.breaking is Breaking.ON_PLAY
+            else ("leads.breaking",)
+        ),
     ),
     Rule(
         PLAY,
@@ -303,7 +444,7 @@ THE_PLAY: tuple[Rule, ...] = (
         "Following suit",
         ("following.follow_suit",),
         {
-            True: ("required", "Each player must follow suit if he can."),
+            True: ("required", "Each player must follow suit if he can{otherwise_any}."),
             False: (
                 "not required",
                 "Suits need not be followed: any card may be played to a trick.",
@@ -328,6 +469,13 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
         },
         applies=must_follow_suit,
+    ),
+    Rule(
+        PLAY,
+        "The first trick",
+        ("following.first_trick_barred",),
+        _first_trick,
+        quiet=lambda r: not first_trick_bars(r),
     ),
     Rule(
         PLAY,
@@ -432,9 +580,8 @@ THE_PLAY: tuple[Rule, ...] = (
         ("tricks.winner",),
         {
             TrickWinner.SUIT_AND_TRUMPS: (
-                "by suit and trumps",
-                "A trick is won by the highest trump in it, or if it holds no trump, by the "
-                "highest card of the suit led; the winner leads to the next trick.",
+                "{trick_won_short}",
+                "A trick is won by {trick_won_by}; the winner leads to the next trick.",
             ),
             TrickWinner.RANK_ONLY: (
                 "by rank alone",

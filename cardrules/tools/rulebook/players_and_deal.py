@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from cardrules.rules.applies import rank_only, turn_up_held
+from cardrules.rules.applies import first_card_named, rank_only, turn_up_held
 from cardrules.rules.model import (
     DealStart,
     MissPosition,
@@ -94,10 +94,9 @@ def _dealing(r: Rules) -> Phrase:
         how = "in packets of " + " then ".join(num(p) for p in packets)
     start = "from the player on his left (the elder hand)"
     if r.deal.start is DealStart.SEAT0:
-        start = (
-            "from the first seat at the table, whoever deals (the dealer fixes only who "
-            "bids and leads first)"
-        )
+        start = "from the first seat at the table, whoever deals"
+        if not first_card_named(r):
+            start += " (the dealer fixes only who bids and leads first)"
     size, many = str(r.deal.hand_size), num(r.deal.hand_size)
     if r.deal.sizes.vary is not Vary.FIXED:
         size = many = "the deal's number of"  # given by the hand sizes (below)

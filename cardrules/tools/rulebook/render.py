@@ -18,11 +18,12 @@ from typing import Any
 
 import attrs
 
-from cardrules.rules.applies import exchanges_made, partnerships_play
+from cardrules.rules.applies import declarations_made, exchanges_made, partnerships_play, passes
 from cardrules.rules.citations import sources_of
 from cardrules.rules.loader import Resolution, list_variants, resolve
 from cardrules.rules.model import Rules, field_class
 from cardrules.rules.overlay import OVERRIDES, is_path
+from cardrules.rules.passages import DOCUMENTS, FAMILIES, SOURCES, citation_text, document_of
 from cardrules.tools.rulebook.rule import DECL, SECTION_TITLES, Phrase, Rule
 from cardrules.tools.rulebook.summary import summary_of
 from cardrules.tools.rulebook.table import RULES
@@ -85,31 +86,39 @@ def option_sentence(key: str, rules: Rules) -> str:
 
 
 def citation(rule: Rule, rules: Rules | None = None) -> str:
-    """``[sources.md 1.1.12.3, D17]``: where ``docs/sources.md`` states the rule as ``rules``
-    have it (their kind of game, the values chosen), or "" if nowhere.
+    """``[sources.md 1.1.12.3, D17]``: where ``docs/sources.md`` (or ``docs/families.md``,
+    ``[families.md 1.2.5, H4]``) states the rule as ``rules`` have it (their kind of game,
+    the values chosen), or "" if nowhere.
 
     The sources come from :mod:`cardrules.rules.citations`, one row per option, value
-    and kind of game; without ``rules``, the defaults' (three-card loo).
+    and kind of game; without ``rules``, the defaults' (three-card loo). How a key is
+    cited is :mod:`cardrules.rules.passages`'s to say.
 
     >>> citation(_by_key()["following.trump_when_void"])
     '[sources.md 1.1.12.3, D17]'
+    >>> from cardrules.rules.loader import load_variant
+    >>> citation(_by_key()["following.first_trick_barred"], load_variant("hearts"))
+    '[families.md 1.2.5, H4]'
     """
-    rules = rules if rules is not None else Rules()
+    seen = _cited(rule, rules if rules is not None else Rules())
+    return f"[{citation_text(seen)}]" if seen else ""
+
+
+def _cited(rule: Rule, rules: Rules) -> list[str]:
+    """The keys of the sources a rule cites under ``rules``, in order, each once."""
     keys = rule.cites(rules) if rule.cites is not None else rule.keys
     seen: list[str] = []
     for key in keys:
         seen += [s for s in sources_of(key, rules) if s not in seen]
-    return f"[{CITE_LABEL} {', '.join(seen)}]" if seen else ""
-
-
-#: What a citation names: the file of the consolidated rules, ``docs/sources.md``.
-CITE_LABEL = "sources.md"
+    return seen
 
 
 def _section_title(number: int, rules: Rules) -> str:
     title = SECTION_TITLES[number - 1]
     if number == DECL and rules.bidding.enabled:
         return "Bidding"
+    if number == DECL and passes(rules):
+        return "Declaring and passing" if declarations_made(rules) else "Passing"
     if number == DECL and (exchanges_made(rules) or partnerships_play(rules)):
         title += f" and {terms(rules).exchanging}" if exchanges_made(rules) else " and passing"
     return title
@@ -152,10 +161,8 @@ def rulebook(
     """
     heading = heading or Heading()
     words = template_words(rules)
-    lines = [f"# {heading.title or _title(rules)}", ""]
-    if comment:
-        lines += [f"<!-- {comment} -->", ""]
-    lines += _preamble(rules, bool(rules.house_rules) or house_rules_origin is not None, heading)
+    body: list[str] = []
+    cited: list[str] = []
     shown = 0
     for number in range(1, len(SECTION_TITLES) + 1):
         entries = []
@@ -170,15 +177,24 @@ def rulebook(
             if rule.quiet(rules) and not changed:
                 continue
             _, text = render(rule, rules, words)
-            cite = citation(rule, rules)
+            keys = _cited(rule, rules)
+            cited += keys
+            cite = f"[{citation_text(keys)}]" if keys else ""
             mark = _mark(changed, house_rules_origin) if changed else ""
             entries.append(" ".join(x for x in (text, cite, mark) if x))
         if not entries:
             continue  # the section does not apply
         shown += 1
-        lines += [f"## {shown}. {_section_title(number, rules)}", ""]
+        body += [f"## {shown}. {_section_title(number, rules)}", ""]
         for index, entry in enumerate(entries, 1):
-            lines += [f"**{shown}.{index}** {entry}", ""]
+            body += [f"**{shown}.{index}** {entry}", ""]
+    lines = [f"# {heading.title or _title(rules)}", ""]
+    if comment:
+        lines += [f"<!-- {comment} -->", ""]
+    marked = bool(rules.house_rules) or house_rules_origin is not None
+    documents = [d for d in DOCUMENTS if any(document_of(k) == d for k in cited)]
+    lines += _preamble(rules, marked, heading, documents or [SOURCES])
+    lines += body
     if rules.sources:
         lines += ["## Sources", ""]
         lines += [f"- {s}" for s in rules.sources]
@@ -232,7 +248,23 @@ def _title(rules: Rules, own: str | None = None) -> str:
     return title
 
 
-def _preamble(rules: Rules, marked: bool, heading: Heading) -> list[str]:
+#: What each document of rules is, as a rulebook's preamble says it, with an example key.
+_DOCUMENT_WORDS = {
+    SOURCES: (
+        "a number such as 1.1.12 is a rule of the old texts (section 1 there, game by game), "
+        "and D17 a point on which they disagree (section 2), with the reading chosen",
+        "1.1.12 D17",
+    ),
+    FAMILIES: (
+        "a number such as 1.2.3 is a rule of the game there (section 1.2: rule 3 of Hearts as "
+        "people play it), and H4 a point on which its sources disagree (section 9), with the "
+        "reading chosen",
+        "families.md 1.2.3 H4",
+    ),
+}
+
+
+def _preamble(rules: Rules, marked: bool, heading: Heading, documents: Sequence[str]) -> list[str]:
     lines = []
     summary = heading.summary if heading.summary is not None else rules.description.strip()
     if summary:
@@ -250,10 +282,12 @@ def _preamble(rules: Rules, marked: bool, heading: Heading) -> list[str]:
         what = f": {found.description.strip()}" if found is not None and found.description else ""
         title = found.title if found is not None else name
         lines += [f"House rule **{title}** (`{name}`){what}", ""]
+    where = join_words([f"`docs/{d}`" for d in documents], "or")
+    what = "; in `docs/families.md`, ".join(_DOCUMENT_WORDS[d][0] for d in documents)
+    keys = " ".join(_DOCUMENT_WORDS[d][1] for d in documents)
     lines += [
-        "Each rule cites, in brackets, where `docs/sources.md` gives it: a number such as "
-        "1.1.12 is a rule of the old texts (section 1 there, game by game), and D17 a point "
-        "on which they disagree (section 2), with the reading chosen."
+        f"Each rule cites, in brackets, where {where} gives it: {what}. `cardrules sources "
+        f"{keys}` prints those passages."
         + (
             " A rule that a house rule changes is marked with the house rule's name."
             if marked
@@ -261,8 +295,10 @@ def _preamble(rules: Rules, marked: bool, heading: Heading) -> list[str]:
         ),
         "",
         "The program plays only what the rules allow, refusing any other action; the "
-        "penalties the old texts give for irregularities (misdeals, exposed cards, playing "
-        "out of turn, revokes) are agreed at the table and not applied by the program.",
+        "penalties "
+        + ("the old texts give " if SOURCES in documents else "")
+        + "for irregularities (misdeals, exposed cards, playing out of turn, revokes) are "
+        "agreed at the table and not applied by the program.",
         "",
     ]
     return lines
@@ -314,7 +350,11 @@ def describe_variant(
     file_name = top.name if top is not None else res.rules.name
 
     def origin(path: tuple[str, ...]) -> str | None:
-        found = res.merged.origin(path)
+        # A table of values (card points) is set entry by entry: the latest entry set, or
+        # the table itself, tells what changed it.
+        below = [p for p in res.merged.provenance if p[: len(path)] == path]
+        latest = res.merged.latest(below)
+        found = res.merged.origin(latest) if latest is not None else None
         if found is None:
             return None
         if found.source.file == OVERRIDES:

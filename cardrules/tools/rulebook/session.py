@@ -28,6 +28,11 @@ _FINISH: dict[Any, Phrase] = {
         "first to {target} points",
         "The first to score {target} points wins the game.",
     ),
+    Finish.LOSS_LIMIT: (
+        "until someone has lost {target} points",
+        "The game ends after the deal in which a player's losses reach {target} points in all; "
+        "the player who has lost the fewest wins, and those who tie for it share the win.",
+    ),
     Finish.FIXED_DEALS: (
         "after {round_s}",
         "The session ends when every player has dealt {rounds}{highest_wins}.",
@@ -158,7 +163,7 @@ THE_SESSION: tuple[Rule, ...] = (
         _FINISH,
         cites=lambda r: (
             ("session.finish", "session.target_points")
-            if r.session.finish is Finish.TARGET_POINTS
+            if r.session.finish in (Finish.TARGET_POINTS, Finish.LOSS_LIMIT)
             else ("session.finish", "session.rounds")
         ),
     ),

@@ -130,7 +130,10 @@ SETTLEMENT: tuple[Rule, ...] = (
                 "counters in a {pool}",
                 "Play is for counters: the stakes make a {pool}, {won_by}.",
             ),
-            Scoring.POINTS: ("points", "Play is for points: there is no {pool} and no stake."),
+            Scoring.POINTS: (
+                "points",
+                "Play is for points, added up deal by deal; nothing is staked.",
+            ),
         },
     ),
     Rule(

@@ -15,10 +15,24 @@ True
 
 from __future__ import annotations
 
-from cardrules.rules.applies import declarations_made, exchanges_made, flushes_count
-from cardrules.rules.model import AwardTie, LooMode, PoolAward, Rules, Vary
+from cardrules.rules.applies import (
+    card_points_counted,
+    declarations_made,
+    exchanges_made,
+    flushes_count,
+    passes,
+)
+from cardrules.rules.model import AwardTie, Finish, LooMode, PassChoice, PoolAward, Rules, Vary
 from cardrules.tools.rulebook.terms import Terms, terms
-from cardrules.tools.rulebook.words import card_words, num, plural, share
+from cardrules.tools.rulebook.words import (
+    card_points_in_order,
+    card_value_words,
+    card_words,
+    join_words,
+    num,
+    plural,
+    share,
+)
 
 __all__ = ["summary_of"]
 
@@ -79,12 +93,48 @@ def _bids(r: Rules) -> str:
     )
 
 
+def _card_points(r: Rules) -> str:
+    """A game scored by the cards taken (Hearts): the players, the passing, what the cards
+    count and how the game ends."""
+    lo, hi = r.players.min, r.max_players
+    players = f"{num(lo).capitalize()} players" if lo == hi else f"{lo} to {hi} players"
+    first = [f"{players}, each for himself", f"{num(r.deal.hand_size)} cards each"]
+    first.append("trumps turned up" if r.trumps.turn_up else "no trumps")
+    parts = [", ".join(first)]
+    if passes(r):
+        how = (
+            "the direction drawn at random each deal"
+            # the engine's passes_by_chance (cardrules.engine.passing), which the tools may
+            # not import: belongs in applies.py
+            if r.passing.choice is PassChoice.CHANCE
+            else "the direction changing in turn from deal to deal"
+        )
+        parts.append(f"{num(r.passing.cards)} cards passed before the play, {how}")
+    values = [card_value_words(n, v) for n, v in card_points_in_order(r)]
+    parts.append(f"the cards taken count against their taker, {join_words(values)}")
+    if r.card_points.base:
+        parts.append(f"each deal scores {r.card_points.base} less the points taken")
+    if r.session.finish is Finish.LOSS_LIMIT:
+        parts.append(
+            f"the game ends when someone has lost {plural(r.session.target_points, 'point')}, "
+            "and the fewest lost wins"
+        )
+    elif r.session.finish is Finish.FIXED_DEALS:
+        times = "once" if r.session.rounds == 1 else f"{num(r.session.rounds)} times"
+        parts.append(
+            f"the session ends when every player has dealt {times}, the highest total winning"
+        )
+    return "; ".join(parts) + "."
+
+
 def summary_of(r: Rules) -> str:
     """The game in one sentence, as its effective rules have it."""
     if r.challenges.enabled:
         return _put(r)
     if r.bidding.enabled:
         return _bids(r)
+    if card_points_counted(r):
+        return _card_points(r)
     hand = r.deal.hand_size
     first = [f"{num(hand).capitalize()} cards each" + (" and a miss" if r.deal.miss else "")]
     if not r.deal.miss and declarations_made(r):

@@ -14,8 +14,10 @@ differences in it.
 from __future__ import annotations
 
 from cardrules.tools.rulebook.bidding import BIDDING, CONTRACT
+from cardrules.tools.rulebook.card_points import CARD_POINTS
 from cardrules.tools.rulebook.declaring import DECLARING
 from cardrules.tools.rulebook.handsizes import HAND_SIZES
+from cardrules.tools.rulebook.passing import PASSING
 from cardrules.tools.rulebook.play import THE_PLAY
 from cardrules.tools.rulebook.players_and_deal import PLAYERS_AND_PACK, THE_DEAL
 from cardrules.tools.rulebook.rule import Rule
@@ -31,11 +33,13 @@ RULES: tuple[Rule, ...] = (
     *HAND_SIZES,
     *DECLARING_WORDS,
     *DECLARING,
+    *PASSING,
     *BIDDING,
     *THE_PLAY,
     *SPECIAL_HANDS,
     *SETTLEMENT_WORDS,
     *SETTLEMENT,
+    *CARD_POINTS,
     *CONTRACT,
     *THE_SESSION,
 )

@@ -5,6 +5,8 @@ the section modules use the other helpers in the sentences they compute.
 
 >>> num(3), plural(1, "counter"), card_words("JC"), join_words(["a", "b", "c"], "or")
 ('three', '1 counter', 'the knave of clubs', 'a, b or c')
+>>> card_words("2C"), card_or_suit_words("H"), card_or_suit_words("QS")
+('the two of clubs', 'a heart', 'the queen of spades')
 """
 
 from __future__ import annotations
@@ -13,11 +15,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
-from cardrules.rules.applies import exchanges_made
+from cardrules.rules.applies import (
+    card_points_counted,
+    exchanges_made,
+    first_card_named,
+    lead_barred_until_broken,
+    trumps_in_play,
+)
 from cardrules.rules.model import (
     Ante,
     FirstDeal,
     HeadWhenTrumped,
+    Moon,
+    PassDirection,
     PoolAward,
     Rules,
     Scoring,
@@ -94,9 +104,53 @@ def suit_name(letter: str) -> str:
 
 
 def card_words(text: str) -> str:
-    """``JC`` as words: ``the knave of clubs``."""
+    """``JC`` as words: ``the knave of clubs``; ``2C``: ``the two of clubs``."""
     rank, suit = text[:-1], text[-1]
-    return f"the {rank_word(rank)} of {suit_name(suit)}"
+    if rank in ("T", "10"):
+        word = "ten"
+    elif rank.isdigit():
+        word = num(int(rank))
+    else:
+        word = rank_word(rank)
+    return f"the {word} of {suit_name(suit)}"
+
+
+def card_or_suit_words(text: str, article: str = "a") -> str:
+    """A card (``QS``) or a suit standing for each of its cards (``H``) as words: ``the queen
+    of spades``, or ``a heart`` (``article`` for the suit's card: ``every heart``)."""
+    if len(text) == 1:
+        return f"{article} {suit_name(text)[:-1]}"
+    return card_words(text)
+
+
+def card_value_words(name: str, value: int) -> str:
+    """What a card or a suit counts against its taker, in words: ``each heart 1 point``,
+    ``the knave of diamonds 10 points in his favour``.
+
+    >>> card_value_words("H", 1), card_value_words("JD", -10)
+    ('each heart 1 point', 'the knave of diamonds 10 points in his favour')
+    """
+    what = card_or_suit_words(name, "each")
+    if value < 0:
+        return f"{what} {plural(-value, 'point')} in his favour"
+    return f"{what} {plural(value, 'point')}"
+
+
+def card_points_in_order(r: Rules) -> list[tuple[str, int]]:
+    """``card_points.values`` in the order a sentence names them: suits first, then cards,
+    those that count against their taker before those in his favour, the largest first."""
+    return sorted(r.card_points.values, key=lambda nv: (len(nv[0]) > 1, nv[1] < 0, -abs(nv[1])))
+
+
+def card_value(r: Rules, card: str) -> int:
+    """What a card counts against its taker: its own value if named, else its suit's."""
+    values = dict(r.card_points.values)
+    return values.get(card, values.get(card[-1], 0))
+
+
+def pack_cards(r: Rules) -> list[str]:
+    """The cards of the pack, as text (``AS``)."""
+    return [rank + suit for suit in r.pack.suits for rank in r.pack.ranks]
 
 
 def join_words(words: Sequence[str], last: str = "and") -> str:
@@ -127,6 +181,9 @@ def template_words(r: Rules) -> dict[str, Any]:
     first_duty = r.leads.ace_compulsory or r.leads.king_if_ace_turned
     return {
         **t.fields(),
+        **_play_words(r),
+        **_card_point_words(r),
+        **_pass_words(r),
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
         "size_low": num(r.deal.sizes.low),
         "size_high": "as many as the pack holds" if high is None else num(high),
@@ -208,4 +265,86 @@ def template_words(r: Rules) -> dict[str, Any]:
             if out
             else ""
         ),
+    }
+
+
+def _play_words(r: Rules) -> dict[str, str]:
+    """The words of the play's sentences: how a trick is won, the card named for the first
+    lead, the suit barred from the lead until broken (each with its stand-in when the rules
+    have none, so that every sentence reads for any rules)."""
+    first = r.leads.first_card if first_card_named(r) else None
+    unbroken = r.leads.unbroken if lead_barred_until_broken(r) else None
+    breakers = [card_or_suit_words(b) for b in r.leads.breakers]
+    trumps = trumps_in_play(r)
+    return {
+        "trick_won_by": (
+            "the highest trump in it, or if it holds no trump, by the highest card of the suit led"
+            if trumps
+            else "the highest card of the suit led"
+        ),
+        "trick_won_short": "by suit and trumps" if trumps else "by the suit led",
+        # a player who cannot follow suit: the rule on trumping says what he plays, if any
+        "otherwise_any": "" if trumps else "; otherwise he may play any card",
+        "first_card": card_words(first) if first else "the card named for the first lead",
+        "first_suit_card": (
+            f"any other {suit_name(first[-1])[:-1]}" if first else "any other card of its suit"
+        ),
+        "unbroken_suit": suit_name(unbroken) if unbroken else "the suit barred from the lead",
+        "unbroken_are": "are" if unbroken else "is",
+        "unbroken_card": suit_name(unbroken)[:-1] if unbroken else "card of it",
+        "unbroken_them": "them" if unbroken else "it",
+        "breakers_too": f", or {join_words(breakers, 'or')}," if breakers else "",
+    }
+
+
+def _card_point_words(r: Rules) -> dict[str, str]:
+    """The words of the card points' sentences: the cards whose points the moon turns
+    against the others, and their total."""
+    counting = [(name, v) for name, v in card_points_in_order(r) if v > 0]
+    cards = [card_or_suit_words(name, "every") for name, _ in counting]
+    total = sum(max(card_value(r, c), 0) for c in pack_cards(r))
+    in_favour = any(v < 0 for _, v in r.card_points.values)
+    return {
+        "moon_cards": join_words(cards) if cards else "every card that counts against its taker",
+        "moon_total": f", {total} in all," if card_points_counted(r) and total else "",
+        "moon_in_favour": (
+            "; a card that counts in its taker's favour still counts for him" if in_favour else ""
+        ),
+        "unless_moon": (
+            ", unless someone shot the moon" if r.card_points.moon is Moon.OTHERS_TAKE else ""
+        ),
+    }
+
+
+#: Each passing direction as a sentence says it, and what it means.
+_WHERE = {
+    PassDirection.LEFT: ("to the left", "to the left is to the next player clockwise"),
+    PassDirection.RIGHT: ("to the right", "to the right to the player before him"),
+    PassDirection.ACROSS: ("across", "across to the player opposite"),
+    PassDirection.HOLD: ("no passing", "with no passing each keeps his cards"),
+}
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _pass_words(r: Rules) -> dict[str, str]:
+    """The words of the sentence on where passed cards go: the directions listed, deal by
+    deal (``in the first deal to the left, ...``) or as choices (``to the left or across``),
+    and what they mean.
+
+    >>> from cardrules.rules.model import Passing
+    >>> print(_pass_words(Rules(passing=Passing(cards=3)))["pass_deals"])
+    in the first deal to the left, in the second to the right, in the third across and in the fourth no passing
+    """  # noqa: E501
+    directions = [PassDirection(d) for d in r.passing.directions]
+    where = [_WHERE[d][0] for d in directions]
+    deals = [
+        f"in the {_ORDINALS[i]}{' deal' * (i == 0)} {w}" if i < len(_ORDINALS) else w
+        for i, w in enumerate(where)
+    ]
+    gloss = [_WHERE[d][1] for d in PassDirection if d in directions]
+    return {
+        "pass_list": ", ".join(where),
+        "pass_deals": join_words(deals),
+        "pass_either": join_words(where, "or"),
+        "pass_gloss": f" ({'; '.join(gloss)})" if gloss else "",
     }
