@@ -24,7 +24,7 @@ from cardrules.engine.phases import PASS
 from cardrules.engine.state import DealState
 from cardrules.engine.transitions import after_declarations
 from cardrules.rules.applies import passes
-from cardrules.rules.model import PassChoice, PassDirection, Rules
+from cardrules.rules.model import PassDirection, Rules
 
 __all__ = [
     "apply_pass",
@@ -33,7 +33,6 @@ __all__ = [
     "open_passing",
     "pass_offset",
     "pass_offsets",
-    "passes_by_chance",
 ]
 
 
@@ -65,11 +64,6 @@ def pass_offsets(rules: Rules, players: int) -> list[int]:
     if not passes(rules):
         return []
     return [pass_offset(d, players) for d in rules.passing.directions]
-
-
-def passes_by_chance(rules: Rules) -> bool:
-    """Whether each deal's direction is drawn at random (``passing.choice: chance``)."""
-    return passes(rules) and rules.passing.choice is PassChoice.CHANCE
 
 
 def direction_outcomes(rules: Rules, players: int) -> list[tuple[int, float]]:

@@ -59,7 +59,7 @@ from cardrules.engine.dealing import deal_places
 from cardrules.engine.finish import session_ends
 from cardrules.engine.handsize import deal_rules, hand_size_of_deal, size_outcomes, varies
 from cardrules.engine.observation import observe
-from cardrules.engine.passing import direction_outcomes, pass_offsets, passes_by_chance
+from cardrules.engine.passing import direction_outcomes, pass_offsets
 from cardrules.engine.phases import OVER
 from cardrules.engine.position import (
     CHANCE_MODES,
@@ -79,14 +79,13 @@ from cardrules.errors import (
     GameOverError,
     PlayError,
 )
-from cardrules.rules.applies import bags_counted
+from cardrules.rules.applies import bags_counted, passes_by_chance
 from cardrules.rules.bounds import MAX_ROUNDS, MAX_TABLE
 from cardrules.rules.model import (
     Ante,
     AnteExcused,
     Finish,
     FirstDeal,
-    PassChoice,
     Rules,
     Scoring,
 )
@@ -336,7 +335,7 @@ class Session(SessionState):
             limit = self.rules.settlement.contract.bag_limit
             ctx.bags = tuple(bag_residue(score, limit) for score in self._scores)
         offsets = pass_offsets(self.rules, self.players)
-        if offsets and self.rules.passing.choice is PassChoice.CYCLE:
+        if offsets and not passes_by_chance(self.rules):
             ctx.pass_to = offsets[(self.deals_before + len(self._results)) % len(offsets)]
         elif offsets and not self._explicit:
             ctx.pass_to = offsets[self._own_rng().randrange(len(offsets))]

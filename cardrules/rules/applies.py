@@ -40,6 +40,7 @@ from cardrules.rules.model import (
     FlushDeclare,
     LoneStander,
     PartnersPlay,
+    PassChoice,
     Rules,
     Scoring,
     SingleLoo,
@@ -70,6 +71,7 @@ __all__ = [
     "flush_shown_after_declarations",
     "flush_shown_at_once",
     "flushes_count",
+    "lead_barred",
     "lead_barred_until_broken",
     "lead_duties",
     "miss_may_be_taken",
@@ -78,6 +80,7 @@ __all__ = [
     "must_follow_suit",
     "partnerships_play",
     "passes",
+    "passes_by_chance",
     "plays_for_pool",
     "promoted_in_play",
     "puts_made",
@@ -386,6 +389,12 @@ def passes(r: Rules) -> bool:
     return r.passing.cards > 0 and any(d != "hold" for d in r.passing.directions)
 
 
+def passes_by_chance(r: Rules) -> bool:
+    """Whether each deal's passing direction is drawn at random (``passing.choice:
+    chance``, OpenSpiel's Hearts: F1.1.4.1), rather than taken in turn."""
+    return passes(r) and r.passing.choice is PassChoice.CHANCE
+
+
 def first_card_named(r: Rules) -> bool:
     """Whether the holder of a named card leads it to the first trick (``leads.first_card``,
     2C): ``leads.first_card_suit`` applies only then, and ``leads.first_leader`` does not."""
@@ -416,3 +425,9 @@ def bags_counted(r: Rules) -> bool:
     the running score."""
     c = r.settlement.contract
     return r.bidding.enabled and c.bag_limit > 0 and c.bag_penalty > 0
+
+
+def lead_barred(r: Rules) -> bool:
+    """Some card may not be led as the rules of the lead bar it: the first card of the deal
+    is named, or a suit waits to be broken (the leader is then not free)."""
+    return first_card_named(r) or lead_barred_until_broken(r)

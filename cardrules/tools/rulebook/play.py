@@ -13,6 +13,7 @@ from cardrules.rules.applies import (
     first_card_named,
     first_lead_duties,
     first_trick_bars,
+    lead_barred,
     lead_barred_until_broken,
     lead_duties,
     must_follow_suit,
@@ -44,13 +45,6 @@ from cardrules.rules.model import (
 )
 from cardrules.tools.rulebook.rule import PLAY, Phrase, Rule
 from cardrules.tools.rulebook.words import card_or_suit_words, join_words, suit_name
-
-
-# belongs in applies.py
-def _lead_barred(r: Rules) -> bool:
-    """Some card may not be led as the rules of the lead bar it: the first card of the deal
-    is named, or a suit waits to be broken (the leader is then not free)."""
-    return first_card_named(r) or lead_barred_until_broken(r)
 
 
 def _first_card(r: Rules) -> Phrase:
@@ -170,7 +164,7 @@ THE_PLAY: tuple[Rule, ...] = (
             ),
             False: ("free", "The leader is free: any card may be led."),
         },
-        applies=lambda r: not _lead_barred(r),
+        applies=lambda r: not lead_barred(r),
         quiet=lambda r: r.leads.enforced,
     ),
     Rule(

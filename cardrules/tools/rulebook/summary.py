@@ -21,8 +21,9 @@ from cardrules.rules.applies import (
     exchanges_made,
     flushes_count,
     passes,
+    passes_by_chance,
 )
-from cardrules.rules.model import AwardTie, Finish, LooMode, PassChoice, PoolAward, Rules, Vary
+from cardrules.rules.model import AwardTie, Finish, LooMode, PoolAward, Rules, Vary
 from cardrules.tools.rulebook.terms import Terms, terms
 from cardrules.tools.rulebook.words import (
     card_points_in_order,
@@ -104,9 +105,7 @@ def _card_points(r: Rules) -> str:
     if passes(r):
         how = (
             "the direction drawn at random each deal"
-            # the engine's passes_by_chance (cardrules.engine.passing), which the tools may
-            # not import: belongs in applies.py
-            if r.passing.choice is PassChoice.CHANCE
+            if passes_by_chance(r)
             else "the direction changing in turn from deal to deal"
         )
         parts.append(f"{num(r.passing.cards)} cards passed before the play, {how}")
