@@ -10,7 +10,7 @@ Everything here turns data into lines of text; nothing reads input or plays.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
@@ -150,6 +150,50 @@ def public_move(text: str) -> str:
     return text
 
 
+def _direction(offset: int, players: int) -> str:
+    """Where a seat ``offset`` places on sits: on the left, on the right, across.
+
+    >>> _direction(1, 4), _direction(-1, 4), _direction(2, 4)
+    ('on your left', 'on your right', 'across the table')
+    """
+    offset %= players
+    if offset == 1:
+        return "on your left"
+    if offset == players - 1:
+        return "on your right"
+    return "across the table" if 2 * offset == players else f"{offset} places on your left"
+
+
+def _said_label(moves: Sequence[tuple[int, str]]) -> str:
+    """The heading of the moves made before the play: bids, passes, or declarations."""
+    verbs = {move.split(" ", 1)[0] for _, move in moves}
+    if verbs == {"bid"}:
+        return "Bids: "
+    if verbs == {"give"}:
+        return "Passes: "
+    return "Declarations: "
+
+
+def _said(moves: Sequence[tuple[int, str]], who: Callable[[int], str]) -> list[str]:
+    """Each seat's moves before the play in public form, a seat's run of cards given
+    summed up (``seat 1: give 3 cards``; one's own are named).
+
+    >>> _said([(1, "give"), (1, "give"), (0, "give AS"), (2, "bid 3")], str)
+    ['1: give 2 cards', '0: give AS', '2: bid 3']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(moves):
+        seat, move = moves[i]
+        j = i
+        while move == "give" and j + 1 < len(moves) and moves[j + 1] == (seat, move):
+            j += 1
+        text = f"give {j - i + 1} cards" if j > i else public_move(move)
+        out.append(f"{who(seat)}: {text}")
+        i = j + 1
+    return out
+
+
 # --------------------------------------------------------------------------- the screen
 
 
@@ -228,14 +272,17 @@ def screen_lines(
     target: int = 0,
     single: bool = False,
     promoted: tuple[str, str] | None = None,
+    loss_limit: bool = False,
 ) -> list[str]:
     """The table as the seat of ``obs`` sees it, with its legal actions numbered.
 
     ``obs`` is ``session.observation(seat)``; ``points`` says the game is
     scored in points (to ``target``) rather than counters and a pool; ``single``
     that the deal is a single; ``promoted`` the promoted card of the deal and its
-    name (``("JC", "Pam")``), shown beside the trumps and marked wherever it is played.
-    The person is ``you`` throughout; with partners, the points are the sides'.
+    name (``("JC", "Pam")``), shown beside the trumps and marked wherever it is played;
+    ``loss_limit`` that the game ends when someone has lost ``target`` points. The person
+    is ``you`` throughout; with partners, the points are the sides'. Where cards are
+    passed, the screen says to whom; each seat's passes (or bids) are summed up.
 
     >>> import cardrules
     >>> s = cardrules.new_session("three-card-loo", players=3, seed=5, dealer=0)
@@ -275,6 +322,13 @@ def screen_lines(
     if partner is not None:
         table += f"    Your partner: seat {partner}"
     lines.append(table)
+    if "pass_to" in obs:
+        to = obs["pass_to"]
+        lines.append(
+            "Passing: none this deal"
+            if to is None
+            else f"Passing: your cards go to {who(to)}, {_direction(to - you, n)}"
+        )
     scores = [f"{seat_name(s)}{' (you)' if s == you else ''} {obs['scores'][s]}" for s in range(n)]
     if points and partner is not None:
         theirs = sorted(s for s in range(n) if s not in (you, partner))
@@ -283,6 +337,8 @@ def screen_lines(
             f"seats {' and '.join(str(s) for s in theirs)} {obs['scores'][theirs[0]]}",
         ]
         lines.extend(wrap(f"Points by side (game to {target}): ", sides))
+    elif points and loss_limit:
+        lines.extend(wrap(f"Points (the game ends when someone has lost {target}): ", scores))
     elif points:
         lines.extend(wrap(f"Points (game to {target}): ", scores))
     else:
@@ -298,12 +354,12 @@ def screen_lines(
             pool += f"    Stock: {obs['stock_size']} cards"
         lines.append(pool)
         lines.extend(wrap("Counters: ", scores))
-    said = []
+    moves: list[tuple[int, str]] = []
     for entry in obs["history"]:
         seat, _, move = entry.partition(": ")
         if not move.startswith("play "):
-            said.append(f"{who(int(seat))}: {public_move(move)}")
-    lines.extend(wrap("Declarations: ", said or ["none yet"]))
+            moves.append((int(seat), move))
+    lines.extend(wrap(_said_label(moves), _said(moves, who) or ["none yet"]))
     if obs["tricks"]:
         won = [
             f"{ordinal(i)} {'tie' if w is None else who(w)}" for i, w in enumerate(obs["tricks"], 1)

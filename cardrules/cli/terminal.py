@@ -40,7 +40,7 @@ from cardrules.engine.session import Session
 from cardrules.engine.space import action_space
 from cardrules.errors import CardRulesError, IllegalActionError
 from cardrules.players.base import Bot, SeatView
-from cardrules.rules.model import Scoring
+from cardrules.rules.model import Finish, Scoring
 
 # Narrator, replay_lines, action_menu, hand_text and screen_lines are defined in
 # cardrules.cli.narration and cardrules.cli.screen, and importable from here as well.
@@ -264,6 +264,7 @@ def play_game(
             target=target,
             single=single,
             promoted=narrator.promoted(),
+            loss_limit=session.rules.session.finish is Finish.LOSS_LIMIT,
         )
 
     say(narrator.opening())

@@ -25,7 +25,7 @@ from cardrules.engine.deal import Deal
 from cardrules.engine.duties import moment_now, shown_out
 from cardrules.engine.phases import OUT, PLAY, STOOD, THREW, UNDECIDED
 from cardrules.engine.view import DealView
-from cardrules.rules.applies import turn_up_held
+from cardrules.rules.applies import passes, turn_up_held
 from cardrules.rules.model import Finish, OthersVoid, Rules
 
 
@@ -88,7 +88,9 @@ def observe(session: Observable, seat: int) -> dict[str, Any]:
     this deal, 1.1.16), and where the rules offer the call "Pam, be civil" (1.2.8)
     ``civil_calls`` (the tricks, by number from 0, whose leader made it) and
     ``civil_called`` (whether the trick in progress was led with it); with bidding,
-    ``bids`` (the tricks each seat bid, -1 for none yet: bids are public); where a leader
+    ``bids`` (the tricks each seat bid, -1 for none yet: bids are public); where cards are
+    passed before the play, ``pass_to`` (the seat this seat passes to this deal, None when
+    nobody passes this deal); where a leader
     must lead trumps once the others have shown they hold none
     (``leads.trump_if_others_void: public``), ``shown_out_of_trumps`` (the seats that have
     shown it, :func:`~cardrules.engine.duties.shown_out`); where the turn-up is the
@@ -157,6 +159,9 @@ def observe(session: Observable, seat: int) -> dict[str, Any]:
     if v.tables.civil_call:
         obs["civil_calls"] = list(v.calls)
         obs["civil_called"] = v.civil_called
+    if passes(session.rules):
+        # Where this seat's passed cards go this deal (None: no passing this deal).
+        obs["pass_to"] = (seat + v.ctx.pass_to) % n if v.ctx.pass_to else None
     if session.rules.bidding.enabled:
         obs["bids"] = list(v.bids) or [-1] * n  # public, -1 for no bid yet
     if session.rules.leads.trump_if_others_void is OthersVoid.PUBLIC:
