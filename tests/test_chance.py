@@ -357,3 +357,16 @@ def test_a_given_deal_waits_for_the_cut_and_its_draws_are_still_chance() -> None
     assert s.is_chance_node() and len(s.chance_outcomes()) == 52 - 15 - 1
     s.apply("AC")
     assert parse_card("AC") in s.hand(0) and parse_card("6C") not in s.hand(0)
+
+
+def test_a_deal_that_starts_with_the_dealer_gives_him_the_first_card() -> None:
+    # families.md 3.1.4 (E1): "the j-th card goes to (d + j) mod 4 - the dealer receives
+    # the first card".
+    rules = cardrules.load_variant(
+        "oh-hell",
+        overrides={"deal.start": "dealer", "deal.sizes.vary": "fixed", "deal.hand_size": 5},
+    )
+    s = Session(rules, 4, dealer=2, chance="explicit", pause_at_deal_end=True)
+    node = s.chance_node
+    assert node is not None and node.kind == "deal"
+    assert [seat for _, seat in node.places[:20]] == [(2 + j) % 4 for j in range(20)]

@@ -309,16 +309,22 @@ def deal_cards(
 
 
 def receivers(rules: Rules, ctx: DealContext, order: Sequence[int]) -> Sequence[int]:
-    """The seats in the order they receive cards: ``order`` (from the dealer's left), or
-    from seat 0 whoever deals when ``deal.start`` is ``seat0`` (1.7.3, D62).
+    """The seats in the order they receive cards: ``order`` (from the dealer's left), from
+    seat 0 whoever deals when ``deal.start`` is ``seat0`` (1.7.3, D62), or from the dealer
+    (``dealer``, F3.1.4).
 
     >>> from cardrules.rules.model import Rules, DealSection
     >>> r = Rules(deal=DealSection(start=DealStart.SEAT0))
     >>> list(receivers(r, DealContext(players=3, dealer=1), [2, 0, 1]))
     [0, 1, 2]
+    >>> r = Rules(deal=DealSection(start=DealStart.DEALER))
+    >>> list(receivers(r, DealContext(players=3, dealer=1), [2, 0, 1]))
+    [1, 2, 0]
     """
     if rules.deal.start == DealStart.SEAT0:
         return range(ctx.players)
+    if rules.deal.start == DealStart.DEALER and ctx.dealer in order:
+        return [ctx.dealer, *(s for s in order if s != ctx.dealer)]
     return order
 
 

@@ -38,6 +38,8 @@ from cardrules.rules.bounds import MAX_TABLE
 from cardrules.rules.model import EqualRanks, LooMode, MixedFloor, Restock, Rules
 
 PROMOTED_POWER = 100
+#: The suit of the same colour as each suit (S H D C): spades and clubs, hearts and diamonds.
+SAME_COLOUR = (3, 2, 1, 0)
 
 
 class Tables:
@@ -107,6 +109,15 @@ class Tables:
                 power[p] = PROMOTED_POWER
             else:
                 p = -1
+            if rules.trumps.bowers and t < NO_TRUMP:
+                # The right bower above the ace, the left bower (the knave of the suit of
+                # the same colour: S and C, H and D) next, and of the trump suit (F3.1.8).
+                right, left = card("J", "SHDC"[t]), card("J", "SHDC"[SAME_COLOUR[t]])
+                if left in self.pack:
+                    suits[left] = t
+                    power[left] = len(order) + 1
+                if right in self.pack:
+                    power[right] = len(order) + 2
             self.suit.append(suits)
             self.power.append(power)
             self.promoted.append(p)

@@ -209,7 +209,9 @@ class DealSection:
         MissPosition.AFTER_DEALER_EACH_ROUND, "Where the miss receives its cards.", source="D5"
     )
     start: DealStart = opt(
-        DealStart.DEALER_LEFT, "Who receives the first card.", source="1.1.5, 1.7.3, D62"
+        DealStart.DEALER_LEFT,
+        "Who receives the first card: the dealer's left, seat 0 whoever deals, or the dealer.",
+        source="1.1.5, 1.7.3, D62, F3.1.4, E1",
     )
     sizes: HandSizes = section(HandSizes)
 
@@ -230,6 +232,12 @@ class Trumps:
         "decides (trumps.turn_up), or there are no trumps.",
         source="F2.1.7, F2.2.1",
         pattern=SUIT_PATTERN,
+    )
+    bowers: bool = opt(
+        False,
+        "The knave of trumps is the highest trump (the right bower) and the other knave of "
+        "its colour the next (the left bower), which belongs to the trump suit.",
+        source="F3.1.8, F3.2.6",
     )
     turn_up_to: TurnUpTo = opt(
         TurnUpTo.NOBODY,

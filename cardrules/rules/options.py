@@ -479,11 +479,13 @@ class Kind(Choice):
 
 
 class DealStart(Choice):
-    """Who receives the first card of a deal: the dealer's left, or always seat 0
-    (whoever deals; the dealer then fixes only who bids and leads first)."""
+    """Who receives the first card of a deal: the dealer's left, always seat 0 (whoever
+    deals; the dealer then fixes only who bids and leads first), or the dealer himself
+    (OpenSpiel's Euchre)."""
 
     DEALER_LEFT = "dealer_left"
     SEAT0 = "seat0"
+    DEALER = "dealer"
 
 
 class BidHook(Choice):

@@ -279,6 +279,7 @@ def _challenges_between_two(r: Rules, res: Resolved) -> Iterator[Finding]:
 
 _NO_TRUMPS = (
     "trumps.turn_up_to",
+    "trumps.bowers",
     "leads.ace_compulsory",
     "leads.king_if_ace_turned",
     "leads.two_or_more_trumps",
