@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import families_scenarios
 import pyspiel  # type: ignore[import-not-found]
+from families_scenarios import alike, chunks
 
 import cardrules
 from cardrules.cards import card_text, parse_card
@@ -230,7 +232,7 @@ class Pair:
             assert [a for a, _ in listed] == legal, j
             ours = s.chance_outcomes()
             assert sorted(o for o, _ in ours) == sorted(card(a) for a in legal), j
-            assert _alike(listed, 52 - j) and _alike(ours, 52 - j), j
+            assert alike(listed, 52 - j) and alike(ours, 52 - j), j
             a = choose("deal", legal)
             state.apply_action(a)
             s.apply(card(a))
@@ -311,49 +313,7 @@ def moon_shooter(game: Game) -> int | None:
     return takers.pop() if len(takers) == 1 else None
 
 
-def _alike(outcomes: Sequence[tuple[int, float]], count: int) -> bool:
-    """Whether there are ``count`` outcomes, each of probability 1/count."""
-    return len(outcomes) == count and all(abs(p - 1 / count) < 1e-12 for _, p in outcomes)
-
-
 def canonical_deal(hands: Sequence[Sequence[str]]) -> list[int]:
-    """The order of the deal's chance outcomes that gives N, E, S, W these hands: in round
-    r each player, N first, receives his r-th lowest OpenSpiel id (docs/families.md 4).
-
-    >>> canonical_deal([["2C"], ["2D"], ["2H"], ["2S"]])
-    [0, 1, 2, 3]
-    """
-    ids = [sorted(os_card(c) for c in h) for h in hands]
-    return [ids[p][r] for r in range(len(ids[0])) for p in range(4)]
-
-
-def history_ids(text: str) -> list[int]:
-    """The ids of a history written as in docs/families.md 10 (groups separated by "·",
-    words such as ``deal`` or ``passes`` and brackets ignored).
-
-    >>> history_ids("[1] · deal 0 2 3 1 · passes 49 46")
-    [1, 0, 2, 3, 1, 49, 46]
-    """
-    words = text.replace("[", " ").replace("]", " ").replace("·", " ").split()
-    return [int(w) for w in words if w.isdigit()]
-
-
-def hands_of(text: str) -> list[list[str]]:
-    """Four hands written as in docs/families.md 10 (``N KS JS … · E …``).
-
-    >>> hands_of("N KS 2C · E QS · S AH · W 3D")
-    [['KS', '2C'], ['QS'], ['AH'], ['3D']]
-    """
-    groups = [g.split() for g in text.split("·")]
-    assert [g[0] for g in groups] == list("NESW"), groups
-    return [g[1:] for g in groups]
-
-
-def chunks(items: Sequence[int], size: int) -> Iterator[list[int]]:
-    """``items`` in consecutive groups of ``size``.
-
-    >>> list(chunks([1, 2, 3, 4, 5], 2))
-    [[1, 2], [3, 4], [5]]
-    """
-    for i in range(0, len(items), size):
-        yield list(items[i : i + size])
+    """The order of the deal's chance outcomes that gives N, E, S, W these hands
+    (:func:`families_scenarios.canonical_deal` with this game's card ids)."""
+    return families_scenarios.canonical_deal(hands, os_card)

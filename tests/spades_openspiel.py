@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import families_scenarios
 import pyspiel  # type: ignore[import-not-found]
+from families_scenarios import alike
 
 import cardrules
 from cardrules.cards import card_text, parse_card
@@ -265,7 +267,7 @@ class Pair:
             assert [a for a, _ in listed] == legal, j
             drawn = s.chance_outcomes()
             assert sorted(o for o, _ in drawn) == sorted(card(a) for a in legal), j
-            assert _alike(listed, 52 - j) and _alike(drawn, 52 - j), j
+            assert alike(listed, 52 - j) and alike(drawn, 52 - j), j
             a = choose("deal", -1, legal)
             state.apply_action(a)
             s.apply(card(a))
@@ -437,49 +439,7 @@ def tricks_taken(state: Any) -> list[int]:
     return [int(x) for x in m.group(1).split()]
 
 
-def _alike(outcomes: Sequence[tuple[int, float]], count: int) -> bool:
-    """Whether there are ``count`` outcomes, each of probability 1/count."""
-    return len(outcomes) == count and all(abs(p - 1 / count) < 1e-12 for _, p in outcomes)
-
-
 def canonical_deal(hands: Sequence[Sequence[str]]) -> list[int]:
-    """The order of the deal's chance outcomes that gives N, E, S, W these hands: in round
-    r each player, N first, receives his r-th lowest OpenSpiel id (docs/families.md 4).
-
-    >>> canonical_deal([["2C"], ["2D"], ["2H"], ["AS"]])
-    [0, 13, 26, 51]
-    """
-    ids = [sorted(os_card(c) for c in h) for h in hands]
-    return [ids[p][r] for r in range(len(ids[0])) for p in range(4)]
-
-
-def history_ids(text: str) -> list[int]:
-    """The ids of a history written as in docs/families.md 10 (groups separated by "·",
-    words such as ``deal``, ``bids`` or ``plays`` ignored).
-
-    >>> history_ids("deal 9 0 7 4 · bids 57 56 55 52 · plays 12 0")
-    [9, 0, 7, 4, 57, 56, 55, 52, 12, 0]
-    """
-    words = text.replace("[", " ").replace("]", " ").replace("·", " ").split()
-    return [int(w) for w in words if w.isdigit()]
-
-
-def hands_of(text: str) -> list[list[str]]:
-    """Four hands written as in docs/families.md 10 (``N AS KS … · E …``).
-
-    >>> hands_of("N AS 2C · E QS · S AH · W 3D")
-    [['AS', '2C'], ['QS'], ['AH'], ['3D']]
-    """
-    groups = [g.split() for g in text.split("·")]
-    assert [g[0] for g in groups] == list("NESW"), groups
-    return [g[1:] for g in groups]
-
-
-def chunks(items: Sequence[int], size: int) -> Iterator[list[int]]:
-    """``items`` in consecutive groups of ``size``.
-
-    >>> list(chunks([1, 2, 3, 4, 5], 2))
-    [[1, 2], [3, 4], [5]]
-    """
-    for i in range(0, len(items), size):
-        yield list(items[i : i + size])
+    """The order of the deal's chance outcomes that gives N, E, S, W these hands
+    (:func:`families_scenarios.canonical_deal` with this game's card ids)."""
+    return families_scenarios.canonical_deal(hands, os_card)

@@ -19,6 +19,7 @@ import random
 
 import pyspiel  # type: ignore[import-not-found]
 import pytest
+from families_scenarios import chunks, hands_of, history_ids
 from hearts_openspiel import (
     DEFAULTS,
     PARAMS,
@@ -29,10 +30,7 @@ from hearts_openspiel import (
     all_configs,
     canonical_deal,
     card,
-    chunks,
     config_id,
-    hands_of,
-    history_ids,
     moon_shooter,
     os_card,
     our_rules,

@@ -21,13 +21,13 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from families_scenarios import hands_of
 from hearts_openspiel import (
     DEFAULTS,
     Pair,
     canonical_deal,
     card,
     config_id,
-    hands_of,
     os_card,
     our_rules,
 )

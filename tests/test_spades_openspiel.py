@@ -25,6 +25,7 @@ from collections.abc import Callable
 
 import pyspiel  # type: ignore[import-not-found]
 import pytest
+from families_scenarios import chunks, hands_of, history_ids
 from spades_openspiel import (
     DEFAULTS,
     NIL,
@@ -36,10 +37,7 @@ from spades_openspiel import (
     bid_high,
     canonical_deal,
     card,
-    chunks,
     deal_score,
-    hands_of,
-    history_ids,
     nil_often,
     os_card,
     our_rules,
