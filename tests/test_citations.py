@@ -4,8 +4,9 @@ The sections each game may cite are those ``docs/sources.md`` gives it: three-ca
 1.1 (with the variations of 1.4) and D1-D25; five-card loo 1.2, played as three-card
 loo where it says nothing else; Irish loo 1.3, "virtually the same as the five-card
 variety"; Put 1.5 and D48-D57; four-handed Put 1.6 besides. Hearts's are those of
-``docs/families.md``: 1.2 as people play it, 1.1 as OpenSpiel does, H1-H10. Every
-citation must name a rule or a disagreement that exists in its document.
+``docs/families.md``: 1.2 as people play it, 1.1 as OpenSpiel does, H1-H10; Spades's 2.2
+and 2.1 the same way, S1-S9. Every citation must name a rule or a disagreement that exists
+in its document.
 """
 
 from __future__ import annotations
@@ -212,3 +213,62 @@ def test_hearts_is_its_own_kind_of_game() -> None:
     assert "D4" not in GAMES[Game.HEARTS] and "S2" not in GAMES[Game.HEARTS]
     assert "F1" not in GAMES[Game.HEARTS] and "F2.1.6" not in GAMES[Game.HEARTS]
     assert "H4" not in GAMES[Game.THREE_CARD]
+
+
+# --------------------------------------------------------------------------- Spades
+
+
+SPADES_BOOKS = [name for name in BOOKS if name.startswith("spades")]
+
+
+def test_spades_cites_families_md_and_no_loo_text() -> None:
+    assert sorted(SPADES_BOOKS) == [
+        "spades+spades-300.md",
+        "spades+spades-openspiel.md",
+        "spades+spades-two-of-clubs.md",
+        "spades.md",
+    ]
+    for book in SPADES_BOOKS:
+        text = BOOKS[book]
+        assert "[sources.md" not in text, book
+        cited = citations(text)
+        assert cited and all(c.startswith(("F2.1.", "F2.2.", "S")) for c in cited), cited
+        # The preamble names Spades's rules and disagreements as its examples.
+        assert "`cardrules sources families.md 2.2.3 S4`" in text, book
+
+
+def test_spades_rules_cite_the_rule_and_the_disagreement_of_their_value() -> None:
+    # families.md 2.2.3 / S4: no cap on a side's total; OpenSpiel's 13 (2.1.5).
+    assert rule_line("spades.md", "not limited together").endswith("[families.md 2.2.3, S4]")
+    cap = rule_line("spades+spades-openspiel.md", "tricks together")
+    assert "[families.md 2.1.5, S4]" in cap
+    # 2.2.5 / S2: broken once a spade is played; never, as OpenSpiel plays (2.1.6).
+    assert rule_line("spades.md", "Spades are broken").endswith("[families.md 2.2.5, S2]")
+    assert "[families.md 2.1.6, S2]" in rule_line("spades+spades-openspiel.md", "never broken")
+    # 2.2.4 / S1: the dealer's left leads; HTF's 2C.
+    assert rule_line("spades.md", "The elder hand leads").endswith("[families.md 2.2.4, S1]")
+    assert "[families.md 2.2.4, S1]" in rule_line(
+        "spades+spades-two-of-clubs.md", "leads to the first trick, whoever deals"
+    )
+    # 2.2.6 / S5, S6: nil 100 either way, its bidder's tricks counting for the side.
+    assert rule_line("spades.md", "bids nil").endswith("[families.md 2.2.6, S5, S6]")
+    # 2.2.6, 2.1.8 / S7: ten bags cost 100, read from the score's last digit.
+    assert rule_line("spades.md", "is a bag").endswith("[families.md 2.2.6, 2.1.8, S7]")
+    # 2.2.7 / S8: 500 by sides; the preset's session of one deal each (2.1.9).
+    assert "[families.md 2.2.7, S8]" in rule_line("spades.md", "The first side to score 500")
+    assert "[families.md 2.1.9, S8]" in rule_line("spades+spades-openspiel.md", "The session ends")
+    # The first dealer: no page says; 2.2.2 says what the bundled game does.
+    assert rule_line("spades.md", "To find the first dealer").endswith("[families.md 2.2.2]")
+
+
+def test_spades_is_its_own_kind_of_game() -> None:
+    assert game_of(load_variant("spades")) is Game.SPADES
+    for house in ("spades-openspiel", "spades-two-of-clubs", "spades-300"):
+        assert game_of(load_variant("spades", [house])) is Game.SPADES
+    assert game_of(load_variant("oh-hell")) is Game.OH_HELL  # each player's own contract
+    assert "S4" in GAMES[Game.SPADES] and "F2.1.6" in GAMES[Game.SPADES]
+    assert "F2.2.7" in GAMES[Game.SPADES]
+    # Hearts's and Loo's rules and disagreements are not Spades's, nor Spades's theirs.
+    assert "H4" not in GAMES[Game.SPADES] and "D64" not in GAMES[Game.SPADES]
+    assert "F1.2.3" not in GAMES[Game.SPADES] and "F3.2.1" not in GAMES[Game.SPADES]
+    assert "S4" not in GAMES[Game.OH_HELL] and "S4" not in GAMES[Game.HEARTS]

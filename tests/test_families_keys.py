@@ -3,7 +3,7 @@
 A dotted name in code whose first word is a section of the rule format (``passing.cards``)
 must be a key of the format with values its schema accepts (the values read as a rule file
 reads them, YAML); an option proposed for a game not yet bundled is written in italics
-(*spades.bid_cap = 13 | none*), never in code. The numbering of the digest it was written
+(*spades.blind_nil = off | on*), never in code. The numbering of the digest it was written
 from is kept, so that the keys the model cites (F1.2.3, H4) name the same rules there.
 """
 
@@ -100,7 +100,7 @@ def test_proposals_are_in_italics() -> None:
     games = ("spades.", "euchre.", "whist.", "german_whist.", "nap.", "spoil5.", "rams.")
     coded = [s for s in SPAN.findall(TEXT) if s.startswith(games) and not s.endswith((".h", ".cc"))]
     assert not coded, coded
-    assert "*spades.bid_cap = 13 \\| none*" in TEXT and "*promoted.card = joker*" in TEXT
+    assert "*spades.blind_nil = off \\| on*" in TEXT and "*promoted.card = joker*" in TEXT
     assert "hearts.pass" not in TEXT and "hearts.moon" not in TEXT  # Hearts has its keys
 
 

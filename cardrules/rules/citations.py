@@ -1,5 +1,5 @@
-"""The sources of each rule, as data: which rules of ``docs/sources.md`` (or, for Hearts,
-``docs/families.md``) state an option's value in a given game.
+"""The sources of each rule, as data: which rules of ``docs/sources.md`` (or, for Hearts and
+Spades, ``docs/families.md``) state an option's value in a given game.
 
 An option's field in :mod:`cardrules.rules.model` lists every source the option has
 anywhere (its ``source`` metadata, shown in ``docs/format.md``); a rulebook needs fewer:
@@ -9,7 +9,8 @@ the sources that state *this value* in *this game*. Five-card loo's players foll
 
 - :data:`GAMES`: each kind of game and its sections of the sources (the consolidated
   rules, ``1.2``, and the disagreements, ``D26``-``D43``, that concern it; Hearts's are
-  ``F1.1`` and ``F1.2`` of ``docs/families.md``, and its disagreements ``H1``-``H10``);
+  ``F1.1`` and ``F1.2`` of ``docs/families.md``, and its disagreements ``H1``-``H10``;
+  Spades's ``F2.1`` and ``F2.2``, and ``S1``-``S9``);
 - :data:`CITES`: one row per option, value and kind of game, with the sources that
   state that value there; :data:`ONE_WAY` the same for the rules the engine always plays
   one way, which no option chooses.
@@ -33,7 +34,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from cardrules.rules.applies import card_points_counted
+from cardrules.rules.applies import card_points_counted, side_contracts
 from cardrules.rules.model import ExchangeMode, PoolAward, Rules
 
 __all__ = [
@@ -61,12 +62,14 @@ class Game(enum.Enum):
     OH_HELL = "Oh Hell"
     BOURRE = "Bourré"
     HEARTS = "Hearts"
+    SPADES = "Spades"
 
 
 def game_of(rules: Rules) -> Game:
     """The kind of game ``rules`` are, read from the rules themselves.
 
-    Bids make Oh Hell; challenges make Put (with partners, four-handed Put); cards that
+    Bids make Oh Hell, or Spades where the partners' bids make their side's contract;
+    challenges make Put (with partners, four-handed Put); cards that
     count points against their taker make Hearts; the pool to one player
     (``settlement.award``) makes Bourré; five cards make five-card loo; an exchange with the
     stock and no miss makes Irish loo; anything else is three-card loo.
@@ -76,7 +79,7 @@ def game_of(rules: Rules) -> Game:
     'FIVE_CARD'
     """
     if rules.bidding.enabled:
-        return Game.OH_HELL
+        return Game.SPADES if side_contracts(rules) else Game.OH_HELL
     if rules.challenges.enabled:
         return Game.PUT_FOUR if rules.partnerships.enabled else Game.PUT
     if card_points_counted(rules):
@@ -95,7 +98,7 @@ class GameSections:
     ``rules`` (``1.2`` covers 1.2.9.4 of ``docs/sources.md``, ``F1.2`` covers F1.2.3 of
     ``docs/families.md``) and the disagreements in ``disagreements``, each range ``(first,
     last)`` taking both ends, of the letter ``letter`` (``D``, ``docs/sources.md``'s; ``H``,
-    Hearts's in ``docs/families.md``).
+    Hearts's in ``docs/families.md``, ``S`` Spades's).
 
     >>> "H4" in GAMES[Game.HEARTS], "D4" in GAMES[Game.HEARTS], "F1.2.3" in GAMES[Game.HEARTS]
     (True, False, True)
@@ -135,6 +138,8 @@ GAMES: dict[Game, GameSections] = {
     Game.BOURRE: GameSections(("1.8",), (72, 82), (84, 91)),
     # Hearts as people play it (F1.2) and as OpenSpiel does (F1.1), and their disagreements.
     Game.HEARTS: GameSections(("F1.1", "F1.2"), (1, 10), letter="H"),
+    # Spades as people play it (F2.2) and as OpenSpiel does (F2.1), and their disagreements.
+    Game.SPADES: GameSections(("F2.1", "F2.2"), (1, 9), letter="S"),
 }
 
 #: A row's value that matches every value of the option.
@@ -148,6 +153,7 @@ _OH = (Game.OH_HELL,)
 _BR = (Game.BOURRE,)
 _PAM = (Game.FIVE_CARD, Game.IRISH)  # the games whose sections speak of Pam and flushes
 _HE = (Game.HEARTS,)
+_SP = (Game.SPADES,)
 
 #: ``(option, value, games, sources)``: in those games, that value of the option
 #: (a model value; an option word such as ``"limited"`` equals its enum member) is
@@ -431,6 +437,50 @@ CITES: tuple[tuple[str, Any, tuple[Game, ...], str], ...] = (
     ("session.finish", "fixed_deals", _HE, "H10"),
     ("session.target_points", ANY, _HE, "F1.2.9"),
     ("session.rounds", ANY, _HE, "H10"),
+    # Spades (docs/families.md 2.2 as people play it, 2.1 as OpenSpiel does; S1-S9)
+    ("players.min", ANY, _SP, "F2.2.1"),
+    ("players.max", ANY, _SP, "F2.2.1"),
+    ("partnerships.enabled", True, _SP, "F2.2.1"),
+    ("partnerships.play", "all", _SP, "F2.2.1"),
+    ("pack.cards", "full52", _SP, "F2.2.1"),
+    ("pack.ranks", ANY, _SP, "F2.2.1"),
+    ("deal.hand_size", ANY, _SP, "F2.2.2"),
+    ("deal.packets", ANY, _SP, "F2.2.2"),
+    ("deal.start", "dealer_left", _SP, "F2.2.2"),
+    ("deal.start", "seat0", _SP, "F2.1.4"),
+    ("trumps.turn_up", False, _SP, "F2.2.1"),
+    ("trumps.suit", "S", _SP, "F2.2.1"),
+    ("declarations.enabled", False, _SP, "F2.2.3"),
+    ("bidding.enabled", True, _SP, "F2.2.3"),
+    ("bidding.side_cap", None, _SP, "F2.2.3, S4"),
+    ("bidding.side_cap", 13, _SP, "F2.1.5, S4"),
+    ("leads.first_leader", ANY, _SP, "F2.2.4, S1"),
+    ("leads.first_card", "2C", _SP, "F2.2.4, S1"),
+    ("leads.first_card_suit", False, _SP, "F2.2.4"),
+    ("leads.unbroken", "S", _SP, "F2.2.5, S2"),
+    ("leads.unbroken_exempt", (), _SP, "F2.2.5"),
+    ("leads.breaking", "on_play", _SP, "F2.2.5, S2"),
+    ("leads.breaking", "never", _SP, "F2.1.6, S2"),
+    ("leads.breakers", (), _SP, "F2.2.5"),
+    # The pages say nothing of following: OpenSpiel's rule is the only statement of it.
+    ("following.follow_suit", ANY, _SP, "F2.1.6"),
+    ("following.head_trick", ANY, _SP, "F2.1.6"),
+    ("following.trump_when_void", ANY, _SP, "F2.1.6"),
+    ("tricks.winner", ANY, _SP, "F2.2.1, F2.1.7"),
+    ("wagers.scoring", ANY, _SP, "F2.2.6"),
+    ("settlement.contract.by", "side", _SP, "F2.2.3, F2.2.6"),
+    ("settlement.contract.made", "at_least", _SP, "F2.2.6"),
+    ("settlement.contract.per_trick", ANY, _SP, "F2.2.6"),
+    ("settlement.contract.overtrick", ANY, _SP, "F2.2.6"),
+    ("settlement.contract.missed", "minus_bid", _SP, "F2.2.6"),
+    ("settlement.contract.nil", ANY, _SP, "F2.2.6, S5, S6"),
+    ("settlement.contract.bag_limit", ANY, _SP, "F2.2.6, F2.1.8, S7"),
+    ("settlement.contract.bag_penalty", ANY, _SP, "F2.2.6"),
+    ("session.first_dealer", ANY, _SP, "F2.2.2"),
+    ("session.finish", "target_points", _SP, "F2.2.7, S8"),
+    ("session.finish", "fixed_deals", _SP, "F2.1.9, S8"),
+    ("session.target_points", ANY, _SP, "F2.2.7"),
+    ("session.rounds", ANY, _SP, "F2.1.9"),
 )
 
 #: The rules the engine always plays one way, which no option of the format chooses (their

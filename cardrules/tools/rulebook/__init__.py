@@ -9,7 +9,7 @@ does not apply to the game (no flush rules when flushes do not count, no
 challenges in Loo), the sections that remain numbered in turn. Each rule cites
 where ``docs/sources.md`` states it for this game and this value (a rule number
 such as 1.1.12.3, or a disagreement between the old texts such as D17), from the
-table of :mod:`cardrules.rules.citations` (Hearts cites ``docs/families.md`` the same
+table of :mod:`cardrules.rules.citations` (Hearts and Spades cite ``docs/families.md`` the same
 way, ``[families.md 1.2.5, H4]``; :mod:`cardrules.rules.passages` finds each passage); a
 rule that a house rule, an override or the file itself (against the game it ``extends``)
 changed is marked so.

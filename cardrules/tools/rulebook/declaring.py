@@ -14,6 +14,7 @@ from cardrules.rules.applies import (
     miss_may_be_taken,
     miss_played_for_pool,
     partnerships_play,
+    sides_play,
     throwing_up_allowed,
     turn_up_held,
 )
@@ -85,7 +86,7 @@ def _declaring(r: Rules) -> Phrase:
             "looks at his cards and declares whether he will {will_stand}. No declaration may "
             "be altered, and whoever {stands} must play the deal out.",
         )
-    if r.partnerships.enabled:
+    if partnerships_play(r):
         return (
             "none",
             "Nobody declares before the play: on each side one partner plays for both, as follows.",
@@ -172,8 +173,9 @@ DECLARING: tuple[Rule, ...] = (
         "Declaring",
         ("declarations.enabled",),
         _declaring,
-        # A game scored by the cards taken has no declaring to speak of.
-        quiet=lambda r: not r.declarations.enabled and card_points_counted(r),
+        # A game scored by the cards taken, or played by sides of partners who all play, has
+        # no declaring to speak of.
+        quiet=lambda r: not r.declarations.enabled and (card_points_counted(r) or sides_play(r)),
     ),
     Rule(
         DECL,

@@ -7,11 +7,18 @@
 
 from __future__ import annotations
 
-from cardrules.rules.applies import first_card_named, rank_only, turn_up_held
+from cardrules.rules.applies import (
+    first_card_named,
+    partnerships_play,
+    rank_only,
+    trumps_in_play,
+    turn_up_held,
+)
 from cardrules.rules.model import (
     DealStart,
     MissPosition,
     PackName,
+    PartnersPlay,
     Rules,
     TurnUpTo,
     Vary,
@@ -107,6 +114,20 @@ def _dealing(r: Rules) -> Phrase:
     )
 
 
+def _trumps(r: Rules) -> Phrase:
+    """The trumps: a suit fixed for every deal (Spades), a card turned up, or none."""
+    if r.trumps.suit is not None:
+        suit = suit_name(r.trumps.suit)
+        return f"{suit} always", f"No card is turned up: {suit} are always trumps."
+    if r.trumps.turn_up:
+        return (
+            "turned up",
+            "The next card is turned face up: its suit is trumps for the deal. "
+            "The turn-up belongs to no hand.",
+        )
+    return "none", "No card is turned up, and there are no trumps."
+
+
 def _suits(r: Rules) -> Phrase:
     suits = r.pack.suits
     if len(suits) == 4:
@@ -131,6 +152,26 @@ PLAYERS_AND_PACK: tuple[Rule, ...] = (
             False: ("each for himself", "Each player plays for himself."),
         },
         quiet=lambda r: not r.partnerships.enabled,
+    ),
+    Rule(
+        P,
+        "Who plays",
+        ("partnerships.play",),
+        {
+            PartnersPlay.RECEIVERS: (
+                "one of each side",
+                "On each side one partner plays for both, the other giving him a card and "
+                "taking no further part.",
+            ),
+            PartnersPlay.ALL: (
+                "all four, by sides",
+                "All four play, each his own hand; the tricks two partners take count together "
+                "for their side, and each partner scores what his side scores.",
+            ),
+        },
+        applies=lambda r: r.partnerships.enabled,
+        # Where one partner plays, the rules of passing to him (section 3) say so.
+        quiet=partnerships_play,
     ),
     Rule(
         P,
@@ -164,7 +205,7 @@ PLAYERS_AND_PACK: tuple[Rule, ...] = (
         "The promoted card",
         ("promoted.card", "promoted.name"),
         _promoted_card,
-        applies=lambda r: r.trumps.turn_up or r.promoted.card is not None,
+        applies=lambda r: trumps_in_play(r) or r.promoted.card is not None,
         quiet=lambda r: r.promoted.card is None,
     ),
 )
@@ -229,20 +270,7 @@ THE_DEAL: tuple[Rule, ...] = (
         },
         applies=lambda r: r.deal.miss,
     ),
-    Rule(
-        D,
-        "Trumps",
-        ("trumps.turn_up",),
-        {
-            True: (
-                "turned up",
-                "The next card is turned face up: its suit is trumps for the deal. "
-                "The turn-up belongs to no hand.",
-            ),
-            False: ("none", "No card is turned up, and there are no trumps."),
-        },
-        quiet=turn_up_held,
-    ),
+    Rule(D, "Trumps", ("trumps.turn_up", "trumps.suit"), _trumps, quiet=turn_up_held),
     Rule(
         D,
         "The dealer's turn-up",

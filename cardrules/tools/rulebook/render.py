@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from cardrules.rules.applies import declarations_made, exchanges_made, partnerships_play, passes
-from cardrules.rules.citations import sources_of
+from cardrules.rules.citations import Game, game_of, sources_of
 from cardrules.rules.loader import Resolution, list_variants, resolve
 from cardrules.rules.model import Rules, field_class
 from cardrules.rules.overlay import OVERRIDES, is_path
@@ -255,13 +255,29 @@ _DOCUMENT_WORDS = {
         "and D17 a point on which they disagree (section 2), with the reading chosen",
         "1.1.12 D17",
     ),
-    FAMILIES: (
-        "a number such as 1.2.3 is a rule of the game there (section 1.2: rule 3 of Hearts as "
-        "people play it), and H4 a point on which its sources disagree (section 9), with the "
-        "reading chosen",
-        "families.md 1.2.3 H4",
-    ),
 }
+
+#: The example keys of ``docs/families.md`` a preamble gives, by game: a rule of the game as
+#: people play it, its section, and a disagreement.
+_FAMILIES_EXAMPLES = {
+    Game.SPADES: ("2.2.3", "2.2", "Spades", "S4"),
+}
+_FAMILIES_EXAMPLE = ("1.2.3", "1.2", "Hearts", "H4")
+
+
+def _document_words(document: str, rules: Rules) -> tuple[str, str]:
+    """What ``document`` is, as the preamble of ``rules``'s rulebook says it, and its
+    example keys (those of the rulebook's own game in ``docs/families.md``)."""
+    if document != FAMILIES:
+        return _DOCUMENT_WORDS[document]
+    number, section, game, disagreement = _FAMILIES_EXAMPLES.get(game_of(rules), _FAMILIES_EXAMPLE)
+    rule = number.rsplit(".", 1)[1]
+    return (
+        f"a number such as {number} is a rule of the game there (section {section}: rule "
+        f"{rule} of {game} as people play it), and {disagreement} a point on which its "
+        "sources disagree (section 9), with the reading chosen",
+        f"families.md {number} {disagreement}",
+    )
 
 
 def _preamble(rules: Rules, marked: bool, heading: Heading, documents: Sequence[str]) -> list[str]:
@@ -283,8 +299,8 @@ def _preamble(rules: Rules, marked: bool, heading: Heading, documents: Sequence[
         title = found.title if found is not None else name
         lines += [f"House rule **{title}** (`{name}`){what}", ""]
     where = join_words([f"`docs/{d}`" for d in documents], "or")
-    what = "; in `docs/families.md`, ".join(_DOCUMENT_WORDS[d][0] for d in documents)
-    keys = " ".join(_DOCUMENT_WORDS[d][1] for d in documents)
+    what = "; in `docs/families.md`, ".join(_document_words(d, rules)[0] for d in documents)
+    keys = " ".join(_document_words(d, rules)[1] for d in documents)
     lines += [
         f"Each rule cites, in brackets, where {where} gives it: {what}. `cardrules sources "
         f"{keys}` prints those passages."

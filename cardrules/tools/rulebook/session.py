@@ -26,7 +26,7 @@ _FINISH: dict[Any, Phrase] = {
     ),
     Finish.TARGET_POINTS: (
         "first to {target} points",
-        "The first to score {target} points wins the game.",
+        "{first_to_score} {target} points wins the game{both_reach}.",
     ),
     Finish.LOSS_LIMIT: (
         "until someone has lost {target} points",

@@ -16,14 +16,20 @@ from typing import Any
 
 from cardrules.cards import SUIT_NAMES, SUITS
 from cardrules.rules.applies import (
+    bags_counted,
     card_points_counted,
     exchanges_made,
     first_card_named,
     lead_barred_until_broken,
+    partnerships_play,
+    sides_play,
     trumps_in_play,
 )
 from cardrules.rules.model import (
     Ante,
+    ContractBy,
+    ContractMade,
+    DealStart,
     FirstDeal,
     HeadWhenTrumped,
     Moon,
@@ -161,12 +167,33 @@ def join_words(words: Sequence[str], last: str = "and") -> str:
 
 
 def _elder_in_play(r: Rules) -> str:
-    """Who leads to the first trick, in the game's own words."""
-    if r.partnerships.enabled:
+    """Who leads to the first trick, in the game's own words: at a game of bids every
+    player plays every deal, and the elder hand leads."""
+    if partnerships_play(r):
         return "the player for the non-dealer's side"
     if r.challenges.enabled and r.max_players == 2:
         return "the non-dealer (the elder hand)"
+    if r.bidding.enabled:
+        # The deal names the elder hand where it begins with him; else say where he sits.
+        return (
+            "the elder hand"
+            if r.deal.start is DealStart.DEALER_LEFT
+            else ("the elder hand, on the dealer's left,")
+        )
     return "the player nearest the dealer's left who is in the play"
+
+
+def trumps_words(r: Rules) -> str:
+    """The trumps, as a summary names them: ``trumps turned up``, ``spades always trumps``
+    (a suit fixed for every deal), ``no trumps``.
+
+    >>> from cardrules.rules.model import Trumps
+    >>> trumps_words(Rules()), trumps_words(Rules(trumps=Trumps(turn_up=False, suit="S")))
+    ('trumps turned up', 'spades always trumps')
+    """
+    if r.trumps.suit is not None:
+        return f"{suit_name(r.trumps.suit)} always trumps"
+    return "trumps turned up" if r.trumps.turn_up else "no trumps"
 
 
 def template_words(r: Rules) -> dict[str, Any]:
@@ -184,6 +211,7 @@ def template_words(r: Rules) -> dict[str, Any]:
         **_play_words(r),
         **_card_point_words(r),
         **_pass_words(r),
+        **_contract_words(r),
         "pam": r.promoted.name if r.promoted.card else "the promoted card",
         "size_low": num(r.deal.sizes.low),
         "size_high": "as many as the pack holds" if high is None else num(high),
@@ -217,17 +245,22 @@ def template_words(r: Rules) -> dict[str, Any]:
         "point": plural(r.challenges.point, "point"),
         "trick_points": plural(r.settlement.contract.per_trick, "point"),
         "rounds": _times(r.session.rounds),
-        "highest_wins": (
-            "; the highest total of points wins" if w.scoring is Scoring.POINTS else ""
+        "highest_wins": _highest_wins(r),
+        "first_to_score": "The first side to score" if sides_play(r) else "The first to score",
+        "both_reach": (
+            "; if both sides reach it in the same deal, the higher score wins, and equal "
+            "scores share the win"
+            if sides_play(r)
+            else ""
         ),
         "round_s": plural(r.session.rounds, "round"),
         "on_miss_too": " (on his own hand or on the miss)" if r.deal.miss else "",
         "elder_in_play": _elder_in_play(r),
         "non_dealer": (
-            "the player for the non-dealer's side" if r.partnerships.enabled else "the non-dealer"
+            "the player for the non-dealer's side" if partnerships_play(r) else "the non-dealer"
         ),
         "dealer_player": (
-            "the player for the dealer's side" if r.partnerships.enabled else "the dealer"
+            "the player for the dealer's side" if partnerships_play(r) else "the dealer"
         ),
         "trick_winner": (
             "the winner of the first trick"
@@ -268,6 +301,65 @@ def template_words(r: Rules) -> dict[str, Any]:
     }
 
 
+def _highest_wins(r: Rules) -> str:
+    """Who wins a session of points: the highest total, or the side with it."""
+    if r.wagers.scoring is not Scoring.POINTS:
+        return ""
+    if sides_play(r):
+        return "; the side with the higher total of points wins, and equal totals share the win"
+    return "; the highest total of points wins"
+
+
+def _points(n: int) -> str:
+    """``n`` points in words: ``one point``, ``ten points``."""
+    return f"{num(n)} point{'s' * (n != 1)}"
+
+
+def _contract_words(r: Rules) -> dict[str, str]:
+    """The words of the contracts' sentences: whose contract a bid makes (a player's, or
+    his side's, ``settlement.contract.by``), when it is made (``made``), and what a trick
+    bid, a trick over and a bonus are worth.
+
+    >>> from cardrules.rules.loader import load_variant
+    >>> words = _contract_words(load_variant("spades"))
+    >>> words["contractor"], words["missed"]
+    ('a side that', 'A side that took fewer tricks than it bid is set: it')
+    >>> print(_contract_words(load_variant("oh-hell"))["missed"])
+    A player who took more or fewer tricks than he bid
+    """
+    c = r.settlement.contract
+    side = c.by is ContractBy.SIDE
+    at_least = c.made is ContractMade.AT_LEAST
+    he, his = ("it", "its") if side else ("he", "his")
+    who = "A side that" if side else "A player who"
+    how = "fewer" if at_least else "more or fewer"
+    missed = f"{who} took {how} tricks than {he} bid"
+    if at_least:
+        missed += f" is set: {he}"
+    if c.overtrick and bags_counted(r):
+        over = f" and {_points(c.overtrick)} for each trick over {his} bid, called a bag"
+    elif c.overtrick:
+        over = f" and {_points(c.overtrick)} for each trick over {his} bid"
+    else:
+        over = f", and nothing for the tricks over {his} bid"
+    bonus = (
+        f" and {_points(c.bonus)} more (the {num(c.bonus)} whatever a trick is worth)"
+        if c.bonus
+        else ""
+    )
+    return {
+        "contractor": "a side that" if side else "each player who",
+        "contract_he": he,
+        "contract_his": his,
+        "contract_bid": f"{he} bid",
+        "per_trick_points": _points(c.per_trick),
+        "exact_bonus": bonus,
+        "overtricks": over,
+        "missed": missed,
+        "missed_by": "under" if at_least else "over or under",
+    }
+
+
 def _play_words(r: Rules) -> dict[str, str]:
     """The words of the play's sentences: how a trick is won, the card named for the first
     lead, the suit barred from the lead until broken (each with its stand-in when the rules
@@ -276,9 +368,11 @@ def _play_words(r: Rules) -> dict[str, str]:
     unbroken = r.leads.unbroken if lead_barred_until_broken(r) else None
     breakers = [card_or_suit_words(b) for b in r.leads.breakers]
     trumps = trumps_in_play(r)
+    trump = suit_name(r.trumps.suit)[:-1] if r.trumps.suit is not None else "trump"
     return {
         "trick_won_by": (
-            "the highest trump in it, or if it holds no trump, by the highest card of the suit led"
+            f"the highest {trump} in it, or if it holds no {trump}, by the highest card of the "
+            "suit led"
             if trumps
             else "the highest card of the suit led"
         ),

@@ -55,8 +55,8 @@ def rulebooks() -> dict[str, str]:
         "The rules of every bundled game in plain English, generated from its rule file, "
         "alone and with each house rule written for it. Every rule cites where "
         "[`docs/sources.md`](../sources.md) (the Loo family, Put, Oh Hell and Bourré) or "
-        "[`docs/families.md`](../families.md) (Hearts) states it, and `cardrules sources` "
-        "prints the passages a citation names; rules a house rule changes are marked.",
+        "[`docs/families.md`](../families.md) (Hearts and Spades) states it, and `cardrules "
+        "sources` prints the passages a citation names; rules a house rule changes are marked.",
         "",
         "| game | house rule | rulebook |",
         "| --- | --- | --- |",
