@@ -97,7 +97,7 @@ class Contract:
         "A bid of no tricks (nil) is its own contract: this many points if its bidder takes "
         "no trick, as many less if he takes any (his tricks still count for his side); 0 "
         "for none: a bid of 0 is scored like any other.",
-        source="F2.1.8, F2.2.6, S4",
+        source="F2.1.8, F2.2.6, S5, S6",
         minimum=0,
         maximum=MAX_POINTS,
     )
@@ -105,14 +105,14 @@ class Contract:
         0,
         "Overtricks that cost bag_penalty each time they add up to this many (10), counted "
         "on from the last digits of the running score; 0 for none.",
-        source="F2.1.8, F2.2.6, S5",
+        source="F2.1.8, F2.2.6, S7",
         minimum=0,
         maximum=MAX_POINTS,
     )
     bag_penalty: int = opt(
         0,
         "Points lost each time the overtricks reach bag_limit (100).",
-        source="F2.1.8, F2.2.6, S5",
+        source="F2.1.8, F2.2.6, S7",
         minimum=0,
         maximum=MAX_POINTS,
     )
