@@ -100,6 +100,8 @@ def _dealing(r: Rules) -> Phrase:
     else:
         how = "in packets of " + " then ".join(num(p) for p in packets)
     start = "from the player on his left (the elder hand)"
+    if r.deal.start is DealStart.DEALER:
+        start = "beginning with himself"
     if r.deal.start is DealStart.SEAT0:
         start = "from the first seat at the table, whoever deals"
         if not first_card_named(r):
@@ -233,6 +235,7 @@ THE_DEAL: tuple[Rule, ...] = (
                 "the first seat",
                 "The first card goes to the first seat at the table, whoever deals.",
             ),
+            DealStart.DEALER: ("the dealer", "The first card goes to the dealer himself."),
         },
         in_book=False,
     ),
@@ -271,6 +274,22 @@ THE_DEAL: tuple[Rule, ...] = (
         applies=lambda r: r.deal.miss,
     ),
     Rule(D, "Trumps", ("trumps.turn_up", "trumps.suit"), _trumps, quiet=turn_up_held),
+    Rule(
+        D,
+        "The bowers",
+        ("trumps.bowers",),
+        {
+            True: (
+                "the knaves of the trump colour",
+                "The knave of trumps (the right bower) is the highest trump, and the other "
+                "knave of the same colour (the left bower) the next: it counts as a trump, "
+                "not as a card of its own suit.",
+            ),
+            False: ("none", "Each knave ranks in its own suit, below the queen."),
+        },
+        applies=trumps_in_play,
+        quiet=lambda r: not r.trumps.bowers,
+    ),
     Rule(
         D,
         "The dealer's turn-up",
