@@ -7,9 +7,10 @@ from __future__ import annotations
 from functools import cache
 
 import cardrules
-from cardrules.rules.model import Rules
+from cardrules.rules.model import Kind, Rules
 
-GAMES = ("three-card-loo", "five-card-loo", "irish-loo", "put", "put-four-handed", "oh-hell")
+#: Every bundled game.
+GAMES = tuple(i.name for i in cardrules.list_variants() if i.kind is Kind.GAME)
 
 
 @cache

@@ -18,10 +18,12 @@ from typing import Any
 import numpy as np
 import pytest
 from envruns import masked_run, pettingzoo_suite
+from pettingzoo.test import render_test  # type: ignore[import-untyped]
 from tables import GAMES, rules_of
 
 import cardrules
 from cardrules.engine.dealing import FixedDeal
+from cardrules.engine.space import max_game_length
 from cardrules.envs.pettingzoo import env, raw_env
 from cardrules.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
 
@@ -43,7 +45,8 @@ def session_of(e: Any) -> cardrules.Session:
 @pytest.mark.parametrize("variant", GAMES)
 def test_masked_random_run(variant: str) -> None:
     players = rules_of(variant).players.default
-    assert masked_run(variant, (), players, steps=600, seed=1, episode="deal") > 10
+    steps = max(600, 12 * max_game_length(rules_of(variant), players))  # a dozen deals
+    assert masked_run(variant, (), players, steps=steps, seed=1, episode="deal") > 10
     assert masked_run(variant, (), players, steps=300, seed=2, episode="session") > 3
 
 
@@ -146,7 +149,31 @@ def test_render_tells_the_deal() -> None:
     e.step(0)  # seat 0 stands
     assert e.render() == "player 0: stand"
     with pytest.raises(ArgumentValueError):
-        raw_env("put", render_mode="human")
+        raw_env("put", render_mode="rgb_array")
+
+
+def test_render_human_prints_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    # PettingZoo's render_test builds the environment with render_mode="human".
+    e = raw_env("put", render_mode="human")
+    e.reset(seed=1)
+    assert e.render() is None
+    assert capsys.readouterr().out.startswith("Deal 1: player")
+    render_test(lambda render_mode=None: raw_env("put", render_mode=render_mode))
+
+
+def test_an_exchange_past_a_short_hand_is_refused_not_raised() -> None:
+    # Irish Loo at three: once a trick is played the hands hold two cards, and an exchange
+    # index naming a third card's position is refused as illegal (illegal_reward, the
+    # episode over), never raised.
+    e = raw_env("irish-loo", players=3, illegal_reward=-1.0)
+    e.reset(seed=1)
+    while len(e.session.hand(e.session.to_move)) == 3:
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+    assert not all(e.terminations.values())
+    agent = e.agent_selection
+    e.step(e.action_space(agent).n - 1)  # the last exchange: all three positions
+    assert e.rewards[agent] == -1.0 and all(e.terminations.values())
 
 
 @pytest.mark.parametrize(

@@ -46,7 +46,15 @@ from gymnasium import spaces
 
 from cardrules.engine.arguments import MAX_SEED, seat_of, whole
 from cardrules.engine.session import Session
-from cardrules.envs.table import EPISODES, Table, compact_index, deal_rewards, render_ansi
+from cardrules.envs.table import (
+    EPISODES,
+    RENDER_MODES,
+    Table,
+    compact_index,
+    deal_rewards,
+    engine_action,
+    render_ansi,
+)
 from cardrules.errors import ArgumentValueError
 from cardrules.players.base import Bot, SeatView
 from cardrules.players.registry import make_bot
@@ -77,7 +85,7 @@ def env(
 class CardGameEnv(gymnasium.Env[Any, Any]):
     """One seat of a game against bots (see the module's text)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 (Gymnasium's)
 
     def __init__(
         self,
@@ -96,7 +104,9 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
         if episode not in EPISODES:
             raise ArgumentValueError(f"episode: expected one of {EPISODES}, got {episode!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ArgumentValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+            raise ArgumentValueError(
+                f"render_mode: expected None, 'ansi' or 'human', got {render_mode!r}"
+            )
         self.table = Table(variant, house_rules, players, recall=recall, **session_options)
         n = self.table.players
         seat = seat_of(seat, n)
@@ -201,8 +211,8 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
             raise ArgumentValueError("the episode is over: call reset()")
         index = compact_index(action)
         hand = s.hand(self.seat)
-        a = self.table.space.from_compact(hand, index, s.deal.trump)
-        if a not in s.legal_actions():
+        a = engine_action(self.table.space, hand, index, s.deal.trump)
+        if a is None or a not in s.legal_actions():
             return self._observe(), self.illegal_reward, False, False, self._info(True)
         s.apply(a)
         reward, ended = self._bots_play()
@@ -231,6 +241,17 @@ class CardGameEnv(gymnasium.Env[Any, Any]):
         else:
             action_mask = np.zeros(self.table.space.size, dtype=np.int8)
         return {"action_mask": action_mask, "illegal_action": illegal}
+
+    def action_masks(self) -> Any:
+        """The legal actions of the seat as a mask over the action space (1: legal), where
+        sb3-contrib's MaskablePPO looks for them; the same as ``info["action_mask"]``.
+
+        >>> env = CardGameEnv("put")
+        >>> _ = env.reset(seed=1)
+        >>> int(env.action_masks().sum()) == len(env.session.legal_actions())
+        True
+        """
+        return self._info(False)["action_mask"].astype(bool)
 
     def render(self) -> str | None:
         """The deal's actions since the last render, in words (``render_mode="ansi"``)."""

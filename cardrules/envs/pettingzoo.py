@@ -57,14 +57,21 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 
 from cardrules.engine.actions import EXCHANGE
 from cardrules.engine.session import Session
-from cardrules.envs.table import EPISODES, Table, compact_index, deal_rewards, render_ansi
+from cardrules.envs.table import (
+    EPISODES,
+    RENDER_MODES,
+    Table,
+    compact_index,
+    deal_rewards,
+    engine_action,
+    render_ansi,
+)
 from cardrules.errors import ArgumentValueError, IllegalActionError
 from cardrules.rules.model import Rules
 
 __all__ = ["RENDER_MODES", "OrderEnforcing", "env", "raw_env"]
 
 #: The render modes: ``ansi``, the deal told in words.
-RENDER_MODES = ("ansi",)
 
 
 def env(
@@ -186,7 +193,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if episode not in EPISODES:
             raise ArgumentValueError(f"episode: expected one of {EPISODES}, got {episode!r}")
         if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ArgumentValueError(f"render_mode: expected None or 'ansi', got {render_mode!r}")
+            raise ArgumentValueError(
+                f"render_mode: expected None, 'ansi' or 'human', got {render_mode!r}"
+            )
         self.table = Table(variant, house_rules, players, recall=recall, **session_options)
         self.episode = episode
         self.render_mode = render_mode
@@ -330,7 +339,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """Take ``action`` (a compact index) for the agent to act.
 
         An index outside the action space raises
-        :class:`~cardrules.errors.ArgumentValueError`. An illegal action raises
+        :class:`~cardrules.errors.ArgumentValueError`. An illegal action (an index inside
+        the space that the rules forbid now, or that names nothing the mover could do, such
+        as an exchange of card positions past his hand) raises
         :class:`~cardrules.errors.IllegalActionError` and changes nothing, or, with an
         ``illegal_reward`` (as :func:`env` gives one), ends the episode: every agent is
         terminated, the mover rewarded ``illegal_reward`` and the others 0.
@@ -342,14 +353,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
         s = self.session
         assert s is not None
         deal = s.deal
+        a: int | None
         if type(action) is int and 0 <= action < self._simple and action != self._civil:
             a = self._ids[action]  # the same id whatever the hand and the trumps
         else:
             index = action if type(action) is int else compact_index(action)
-            a = self._space.from_compact(s.hand(deal.to_move), index, deal.trump)
+            a = engine_action(self._space, s.hand(deal.to_move), index, deal.trump)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         try:
+            if a is None:
+                raise IllegalActionError(
+                    deal.to_move,
+                    f"take compact action {action}",
+                    "it names no card the hand holds",
+                    s.legal_action_texts(),
+                )
             s.apply(a)
         except IllegalActionError:
             if self.illegal_reward is None:

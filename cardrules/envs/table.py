@@ -115,6 +115,26 @@ class Table:
         return s
 
 
+def engine_action(space: ActionSpace, hand: list[int], index: int, trump: int) -> int | None:
+    """The engine id of compact ``index`` for a mover holding ``hand``, or None where the
+    index, inside the action space, names nothing he could do now (an exchange of card
+    positions past his hand): the environments refuse it as an illegal action, never
+    raise. An index outside the space is refused with
+    :class:`~cardrules.errors.ArgumentValueError`.
+
+    >>> import cardrules
+    >>> from cardrules.engine.space import action_space
+    >>> space = action_space(cardrules.load_variant("irish-loo"), 3)
+    >>> engine_action(space, [0, 1], space.exchange + space.size - space.exchange - 1, 0)
+    """
+    if not 0 <= index < space.size:
+        space.from_compact(hand, index, trump)  # raises, naming the space's size
+    try:
+        return space.from_compact(hand, index, trump)
+    except ArgumentValueError:
+        return None
+
+
 def compact_index(action: Any) -> int:
     """An action given to an environment's ``step``: a compact index, an int (numpy's
     integers too). Anything else (a bool, a float, an action's text) is refused with
@@ -178,6 +198,11 @@ def narrate(session: Session, start: int | None = None) -> list[str]:
     return lines
 
 
+#: The render modes of the environments: the deal's actions in words, returned (ansi) or
+#: printed (human).
+RENDER_MODES = ("ansi", "human")
+
+
 def render_ansi(
     mode: str | None, session: Session | None, since: int | None, warn: Callable[[str], object]
 ) -> tuple[str | None, int | None]:
@@ -186,7 +211,8 @@ def render_ansi(
     With no render ``mode``, None (after a ``warn``, as Gymnasium's own environments do);
     before the first reset (no ``session``), ""; else the current deal told by
     :func:`narrate` from its ``since``-th action (from its beginning when ``since`` is
-    None), the next render starting after the last action told.
+    None), the next render starting after the last action told. With ``"human"`` the
+    text is printed instead, and None given, as Gymnasium's human mode does.
 
     >>> import cardrules
     >>> s = cardrules.new_session("put", seed=5)
@@ -203,5 +229,10 @@ def render_ansi(
         warn("render() was called with no render_mode (use render_mode='ansi')")
         return None, since
     if session is None:
-        return "", since
-    return "\n".join(narrate(session, since)), len(session.deal.history)
+        return ("" if mode != "human" else None), since
+    text = "\n".join(narrate(session, since))
+    if mode == "human":
+        if text:
+            print(text)
+        return None, len(session.deal.history)
+    return text, len(session.deal.history)
