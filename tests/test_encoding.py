@@ -174,7 +174,7 @@ def read_back(enc: Encoder, s: Session, seat: int, x: Any) -> None:
         [parse_card(obs["turn_up"])] if obs["turn_up"] else []
     )
     phase = section(enc, x, "phase")
-    words = ["declare", "partner", "play", "decide", "respond", "over", "bid"]
+    words = ["declare", "partner", "play", "decide", "respond", "over", "bid", "pass"]
     assert sum(phase) == 1 and words[phase.index(1)] == obs["phase"]
     if "bids" in obs:  # each seat's bid, one of 0 to k tricks, by slot; none yet: all 0
         width = widest_rules(enc.rules, n).deal.hand_size + 1  # the most tricks at the table
