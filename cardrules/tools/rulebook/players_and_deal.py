@@ -2,7 +2,7 @@
 
 >>> [rule.topic for rule in THE_DEAL]  # doctest: +NORMALIZE_WHITESPACE
 ['The deal', 'The first card', 'The miss', 'Where the miss is dealt', 'Trumps',
- "The dealer's turn-up"]
+ 'The bowers', "The dealer's turn-up"]
 """
 
 from __future__ import annotations
