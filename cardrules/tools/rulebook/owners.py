@@ -30,7 +30,16 @@ from cardrules.rules.loader import Resolution, list_variants, resolve
 from cardrules.rules.model import Rules, field_class
 from cardrules.rules.overlay import OVERRIDES, Provenance, Resolved, RuleFile
 
-__all__ = ["ONE_WAY_PREFIX", "UNCITED", "OwnFile", "Owners", "owners_of", "set_by"]
+__all__ = [
+    "ONE_WAY_PREFIX",
+    "UNCITED",
+    "OwnFile",
+    "Owners",
+    "owners_of",
+    "set_by",
+    "setter",
+    "unsetter",
+]
 
 #: The prefix of the keys that cite a rule the engine plays one way (no option sets it).
 ONE_WAY_PREFIX = "one_way."
@@ -105,9 +114,13 @@ def setter(merged: Resolved, path: tuple[str, ...]) -> Provenance | None:
     return merged.origin(latest) if latest is not None else None
 
 
-def _unsetter(merged: Resolved, path: tuple[str, ...]) -> RuleFile | None:
+def unsetter(merged: Resolved, path: tuple[str, ...]) -> RuleFile | None:
     """The last file applied whose ``unset`` returned ``path`` (or a key above or under it)
-    to the format's default, or None."""
+    to the format's default, or None: what states a value no file sets, when one unset it.
+
+    >>> unsetter(resolve("five-card-loo").merged, ("players", "max")) is None
+    True
+    """
     for f in reversed(merged.files):
         unset = f.mapping.get("unset")
         if not isinstance(unset, list):
@@ -188,7 +201,7 @@ def owners_of(res: Resolution, search_path: Sequence[str] = ()) -> Owners:
             path = tuple(set_by(key).split("."))
             origin = setter(merged, path)
         if origin is None:
-            unset = _unsetter(merged, path) if path else None
+            unset = unsetter(merged, path) if path else None
             if unset is not None and not bundled(unset):
                 return own(unset)
             if base is not None or root is None:

@@ -25,7 +25,14 @@ from cardrules.rules.loader import Resolution, list_variants, resolve
 from cardrules.rules.model import Rules
 from cardrules.rules.overlay import OVERRIDES, is_path
 from cardrules.rules.passages import DOCUMENTS, FAMILIES, SOURCES, citation_text, document_of
-from cardrules.tools.rulebook.owners import Owners, OwnFile, owners_of, set_by, setter
+from cardrules.tools.rulebook.owners import (
+    Owners,
+    OwnFile,
+    owners_of,
+    set_by,
+    setter,
+    unsetter,
+)
 from cardrules.tools.rulebook.rule import DECL, SECTION_TITLES, Phrase, Rule
 from cardrules.tools.rulebook.summary import summary_of
 from cardrules.tools.rulebook.table import RULES
@@ -414,15 +421,17 @@ def describe_variant(
 
     def origin(path: tuple[str, ...]) -> str | None:
         # A table of values (card points) is set entry by entry: the latest entry set, or
-        # the table itself, tells what changed it.
+        # the table itself, tells what changed it; a value no file sets, the file that
+        # returned it to the format's default with ``unset``.
         found = setter(res.merged, path)
-        if found is None:
+        source = found.source if found is not None else unsetter(res.merged, path)
+        if source is None:
             return None
-        if found.source.file == OVERRIDES:
+        if source.file == OVERRIDES:
             return "override"
-        if found.source.kind == "house_rule":
-            return found.source.name
-        if extended is not None and top is not None and found.source.key == top.key:
+        if source.kind == "house_rule":
+            return source.name
+        if extended is not None and top is not None and source.key == top.key:
             return f"changed by {file_name}"
         return None
 
