@@ -525,15 +525,22 @@ def sources_for(key: str, value: Any, game: Game) -> tuple[str, ...]:
     return tuple(seen)
 
 
-def sources_of(key: str, rules: Rules) -> tuple[str, ...]:
+def sources_of(key: str, rules: Rules, game: Game | None = None) -> tuple[str, ...]:
     """The sources of the option ``key`` as ``rules`` have it, in their kind of game (or of
     the rule played one way that :data:`ONE_WAY` names ``key``).
 
+    ``game`` names the kind of game whose sections are cited instead: that of the bundled
+    game a rule file extends, whose rules the file keeps even where a change of its own
+    makes the whole read as another kind (cards that count against their taker added to
+    five-card loo do not make five-card loo's rules Hearts's).
+
     >>> sources_of("one_way.after_a_tied_trick", Rules())  # no Put: no source
     ()
+    >>> sources_of("players.max", Rules(), Game.FIVE_CARD)
+    ('1.2.1', 'D28')
     """
     value = ANY if key.startswith(_ONE_WAY) else _value_of(rules, key)
-    return sources_for(key, value, game_of(rules))
+    return sources_for(key, value, game if game is not None else game_of(rules))
 
 
 _ONE_WAY = "one_way."

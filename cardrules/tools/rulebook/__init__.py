@@ -12,7 +12,10 @@ such as 1.1.12.3, or a disagreement between the old texts such as D17), from the
 table of :mod:`cardrules.rules.citations` (Hearts and Spades cite ``docs/families.md`` the same
 way, ``[families.md 1.2.5, H4]``; :mod:`cardrules.rules.passages` finds each passage); a
 rule that a house rule, an override or the file itself (against the game it ``extends``)
-changed is marked so.
+changed is marked so. Those citations are the bundled games' own: a rule that a file of
+one's own states (every rule of a game of one's own, an option a file sets over the bundled
+game it extends, what a house rule of one's own changes) cites that file, ``[polignac.yaml]``,
+the preamble naming the file's own ``sources:``.
 :mod:`cardrules.tools.rulediff` uses the same table to state the differences
 between two variants.
 
@@ -37,6 +40,8 @@ The package's modules, in the order data flows through them:
   where something changed them (:mod:`~cardrules.tools.rulebook.vocabulary`), put together
   in :mod:`~cardrules.tools.rulebook.table`;
 - :mod:`~cardrules.tools.rulebook.summary`: a game's one-line summary, from its rules;
+- :mod:`~cardrules.tools.rulebook.owners`: who states each rule, the bundled game or a file
+  of one's own, read from where the resolution set each value;
 - :mod:`~cardrules.tools.rulebook.render`: sentences, citations and numbered rulebooks;
 - :mod:`~cardrules.tools.rulebook.writer`: the files of ``docs/rules`` and the command
   (run by ``__main__``).

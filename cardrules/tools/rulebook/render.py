@@ -1,9 +1,10 @@
 """From the sentence table to text: one rule's sentence, its citation, a whole rulebook.
 
 :func:`render` fills in a rule's templates for some rules; :func:`rulebook`
-numbers the rules that apply in their sections, cites their sources and marks
-what a house rule changed; :func:`describe_variant` does so for a bundled
-variant or a rule file with its house rules.
+numbers the rules that apply in their sections, cites their sources (those of the
+bundled game, or the rule file of one's own that states a rule) and marks what a house
+rule changed; :func:`describe_variant` does so for a bundled variant or a rule file with
+its house rules.
 
 >>> from cardrules.rules.model import Players
 >>> print(render(RULES[0], Rules(players=Players(max=5)))[1])
@@ -21,9 +22,17 @@ import attrs
 from cardrules.rules.applies import declarations_made, exchanges_made, partnerships_play, passes
 from cardrules.rules.citations import Game, game_of, sources_of
 from cardrules.rules.loader import Resolution, list_variants, resolve
-from cardrules.rules.model import Rules, field_class
+from cardrules.rules.model import Rules
 from cardrules.rules.overlay import OVERRIDES, is_path
 from cardrules.rules.passages import DOCUMENTS, FAMILIES, SOURCES, citation_text, document_of
+from cardrules.tools.rulebook.owners import (
+    Owners,
+    OwnFile,
+    owners_of,
+    set_by,
+    setter,
+    unsetter,
+)
 from cardrules.tools.rulebook.rule import DECL, SECTION_TITLES, Phrase, Rule
 from cardrules.tools.rulebook.summary import summary_of
 from cardrules.tools.rulebook.table import RULES
@@ -100,17 +109,35 @@ def citation(rule: Rule, rules: Rules | None = None) -> str:
     >>> citation(_by_key()["following.first_trick_barred"], load_variant("hearts"))
     '[families.md 1.2.5, H4]'
     """
-    seen = _cited(rule, rules if rules is not None else Rules())
+    seen, _ = _cited(rule, rules if rules is not None else Rules())
     return f"[{citation_text(seen)}]" if seen else ""
 
 
-def _cited(rule: Rule, rules: Rules) -> list[str]:
-    """The keys of the sources a rule cites under ``rules``, in order, each once."""
+def _cited(
+    rule: Rule, rules: Rules, owners: Owners | None = None
+) -> tuple[list[str], list[OwnFile]]:
+    """The keys of the sources a rule cites under ``rules``, in order, each once, and the
+    rule files of one's own that state it (``owners`` says who states each option; without
+    it, the bundled game states them all).
+
+    A key the bundled game states cites its sources, in the sections of ``owners.game``; a
+    key a file of one's own states cites that file instead, and so does any other option
+    of the rule (one it states without citing, one whose change marks it) that such a file
+    sets.
+    """
     keys = rule.cites(rules) if rule.cites is not None else rule.keys
+    game = owners.game if owners is not None else None
     seen: list[str] = []
+    files: list[OwnFile] = []
     for key in keys:
-        seen += [s for s in sources_of(key, rules) if s not in seen]
-    return seen
+        if owners is None or owners.stated_by(key) is None:
+            seen += [s for s in sources_of(key, rules, game) if s not in seen]
+    if owners is not None:
+        for key in (*keys, *rule.keys, *rule.also_marks):
+            own = owners.stated_by(key)
+            if own is not None and own not in files:
+                files.append(own)
+    return seen, files
 
 
 def _section_title(number: int, rules: Rules) -> str:
@@ -145,6 +172,7 @@ def rulebook(
     *,
     comment: str = "",
     heading: Heading | None = None,
+    owners: Owners | None = None,
 ) -> str:
     """The rulebook of ``rules`` as Markdown, in numbered sections.
 
@@ -152,7 +180,9 @@ def rulebook(
     rule whose options differ from the base is marked, naming what changed it as
     ``house_rules_origin(path)`` tells (a house rule's name, ``override``, ``changed by``
     a file, or None when unknown). ``comment`` is an HTML comment put under the title;
-    ``heading`` gives the title and summary (default: the rules' own).
+    ``heading`` gives the title and summary (default: the rules' own). ``owners`` says
+    which rules a file of one's own states, cited to that file (default: the bundled
+    game states every rule, cited to the documents of rules).
     Sections that do not apply are left out and the others numbered in turn.
 
     >>> text = rulebook(Rules(name="loo", title="Loo"))
@@ -163,6 +193,7 @@ def rulebook(
     words = template_words(rules)
     body: list[str] = []
     cited: list[str] = []
+    own_files: list[OwnFile] = []
     shown = 0
     for number in range(1, len(SECTION_TITLES) + 1):
         entries = []
@@ -177,11 +208,14 @@ def rulebook(
             if rule.quiet(rules) and not changed:
                 continue
             _, text = render(rule, rules, words)
-            keys = _cited(rule, rules)
+            keys, files = _cited(rule, rules, owners)
             cited += keys
+            own_files += [f for f in files if f not in own_files]
             cite = f"[{citation_text(keys)}]" if keys else ""
             mark = _mark(changed, house_rules_origin) if changed else ""
-            entries.append(" ".join(x for x in (text, cite, mark) if x))
+            entries.append(
+                " ".join(x for x in (text, cite, *(f.citation for f in files), mark) if x)
+            )
         if not entries:
             continue  # the section does not apply
         shown += 1
@@ -193,23 +227,16 @@ def rulebook(
         lines += [f"<!-- {comment} -->", ""]
     marked = bool(rules.house_rules) or house_rules_origin is not None
     documents = [d for d in DOCUMENTS if any(document_of(k) == d for k in cited)]
-    lines += _preamble(rules, marked, heading, documents or [SOURCES])
+    if not documents and not own_files:
+        documents = [SOURCES]
+    game = owners.game if owners is not None else game_of(rules)
+    lines += _preamble(rules, marked, heading, documents, game, own_files)
     lines += body
     if rules.sources:
         lines += ["## Sources", ""]
         lines += [f"- {s}" for s in rules.sources]
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
-
-
-def _set_by(key: str) -> str:
-    """The key that sets ``key``: itself, or the option a derived rule follows."""
-    *path, name = key.split(".")
-    cls: Any = Rules
-    for part in path:
-        cls = field_class(cls, part)
-    follows = attrs.fields_dict(cls)[name].metadata.get("follows")
-    return ".".join([*path, follows]) if follows else key
 
 
 def _plain(label: str) -> bool:
@@ -220,7 +247,7 @@ def _plain(label: str) -> bool:
 def _mark(changed: Sequence[str], origin: ChangedBy | None) -> str:
     labels: list[str] = []
     for key in changed:
-        label = origin(tuple(_set_by(key).split("."))) if origin is not None else None
+        label = origin(tuple(set_by(key).split("."))) if origin is not None else None
         label = label or "changed"
         if label not in labels:
             labels.append(label)
@@ -265,22 +292,46 @@ _FAMILIES_EXAMPLES = {
 _FAMILIES_EXAMPLE = ("1.2.3", "1.2", "Hearts", "H4")
 
 
-def _document_words(document: str, rules: Rules) -> tuple[str, str]:
-    """What ``document`` is, as the preamble of ``rules``'s rulebook says it, and its
+def _document_words(document: str, game: Game) -> tuple[str, str]:
+    """What ``document`` is, as the preamble of a rulebook of ``game`` says it, and its
     example keys (those of the rulebook's own game in ``docs/families.md``)."""
     if document != FAMILIES:
         return _DOCUMENT_WORDS[document]
-    number, section, game, disagreement = _FAMILIES_EXAMPLES.get(game_of(rules), _FAMILIES_EXAMPLE)
+    number, section, title, disagreement = _FAMILIES_EXAMPLES.get(game, _FAMILIES_EXAMPLE)
     rule = number.rsplit(".", 1)[1]
     return (
         f"a number such as {number} is a rule of the game there (section {section}: rule "
-        f"{rule} of {game} as people play it), and {disagreement} a point on which its "
+        f"{rule} of {title} as people play it), and {disagreement} a point on which its "
         "sources disagree (section 9), with the reading chosen",
         f"families.md {number} {disagreement}",
     )
 
 
-def _preamble(rules: Rules, marked: bool, heading: Heading, documents: Sequence[str]) -> list[str]:
+def _own_words(own: OwnFile) -> str:
+    """What the preamble says of a file of one's own that states rules: that they cite it,
+    and its sources (or that it names none, and they cite nothing)."""
+    sources = "; ".join(s.rstrip(".") for s in own.sources)
+    file = f"`{own.label}`"
+    if own.role == "game":
+        head = f"{file} is a game of its own, extending no bundled game: its rules"
+        rest = "are its own and cite nothing, the file naming no source"
+        cited = f"cite the file, {own.citation}, whose sources are: {sources}"
+    else:
+        what = f"the house rule {file} changes" if own.role == "house_rule" else ""
+        head = f"A rule that {what or f'the file {file} states itself'}"
+        rest = "is its own and cites nothing, the file naming no source"
+        cited = f"cites the file, {own.citation}, whose sources are: {sources}"
+    return f"{head} {cited if own.sources else rest}."
+
+
+def _preamble(
+    rules: Rules,
+    marked: bool,
+    heading: Heading,
+    documents: Sequence[str],
+    game: Game,
+    own_files: Sequence[OwnFile] = (),
+) -> list[str]:
     lines = []
     summary = heading.summary if heading.summary is not None else rules.description.strip()
     if summary:
@@ -298,17 +349,20 @@ def _preamble(rules: Rules, marked: bool, heading: Heading, documents: Sequence[
         what = f": {found.description.strip()}" if found is not None and found.description else ""
         title = found.title if found is not None else name
         lines += [f"House rule **{title}** (`{name}`){what}", ""]
-    where = join_words([f"`docs/{d}`" for d in documents], "or")
-    what = "; in `docs/families.md`, ".join(_document_words(d, rules)[0] for d in documents)
-    keys = " ".join(_document_words(d, rules)[1] for d in documents)
+    owned = [f for f in own_files if f.label]
+    sentences = [_own_words(f) for f in owned]
+    if documents:
+        where = join_words([f"`docs/{d}`" for d in documents], "or")
+        what = "; in `docs/families.md`, ".join(_document_words(d, game)[0] for d in documents)
+        keys = " ".join(_document_words(d, game)[1] for d in documents)
+        sentences.append(
+            f"{'Every other' if owned else 'Each'} rule cites, in brackets, where {where} "
+            f"gives it: {what}. `cardrules sources {keys}` prints those passages."
+        )
+    if marked:
+        sentences.append("A rule that a house rule changes is marked with the house rule's name.")
     lines += [
-        f"Each rule cites, in brackets, where {where} gives it: {what}. `cardrules sources "
-        f"{keys}` prints those passages."
-        + (
-            " A rule that a house rule changes is marked with the house rule's name."
-            if marked
-            else ""
-        ),
+        " ".join(sentences),
         "",
         "The program plays only what the rules allow, refusing any other action; the "
         "penalties "
@@ -367,17 +421,17 @@ def describe_variant(
 
     def origin(path: tuple[str, ...]) -> str | None:
         # A table of values (card points) is set entry by entry: the latest entry set, or
-        # the table itself, tells what changed it.
-        below = [p for p in res.merged.provenance if p[: len(path)] == path]
-        latest = res.merged.latest(below)
-        found = res.merged.origin(latest) if latest is not None else None
-        if found is None:
+        # the table itself, tells what changed it; a value no file sets, the file that
+        # returned it to the format's default with ``unset``.
+        found = setter(res.merged, path)
+        source = found.source if found is not None else unsetter(res.merged, path)
+        if source is None:
             return None
-        if found.source.file == OVERRIDES:
+        if source.file == OVERRIDES:
             return "override"
-        if found.source.kind == "house_rule":
-            return found.source.name
-        if extended is not None and top is not None and found.source.key == top.key:
+        if source.kind == "house_rule":
+            return source.name
+        if extended is not None and top is not None and source.key == top.key:
             return f"changed by {file_name}"
         return None
 
@@ -394,4 +448,5 @@ def describe_variant(
         based_on=(extended[2], extended[0]) if extended is not None else None,
         file_name=file_name,
     )
-    return rulebook(res.rules, base, origin, heading=heading)
+    owners = owners_of(res, folders)
+    return rulebook(res.rules, base, origin, heading=heading, owners=owners)
