@@ -154,18 +154,20 @@ def test_every_index_of_the_space_is_taken_or_refused_never_raised(variant: str)
     # taken; any other is refused (illegal_reward, info["illegal_action"], nothing
     # changed), never raised, an exchange of positions past a short hand included.
     e = CardGameEnv(variant)
-    size = e.action_space.n
+    size = e.table.space.size
     rng = random.Random(7)
     for seed in range(3):
         _, info = e.reset(seed=seed)
+        s = e.session
+        assert s is not None
         done = False
         while not done:
             legal = [i for i in range(size) if info["action_mask"][i]]
             assert list(np.flatnonzero(e.action_masks())) == legal
-            before = e.session.to_json()
+            before = s.to_json()
             for index in range(size):
                 if index not in legal:
                     _, reward, done, _, refused = e.step(index)
                     assert refused["illegal_action"] and reward == -1.0 and not done
-            assert e.session.to_json() == before
+            assert s.to_json() == before
             _, _, done, _, info = e.step(rng.choice(legal))

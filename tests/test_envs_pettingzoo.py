@@ -23,7 +23,7 @@ from tables import GAMES, rules_of
 
 import cardrules
 from cardrules.engine.dealing import FixedDeal
-from cardrules.engine.space import max_game_length
+from cardrules.engine.space import action_space, max_game_length
 from cardrules.envs.pettingzoo import env, raw_env
 from cardrules.errors import ArgumentTypeError, ArgumentValueError, IllegalActionError
 
@@ -167,12 +167,14 @@ def test_an_exchange_past_a_short_hand_is_refused_not_raised() -> None:
     # episode over), never raised.
     e = raw_env("irish-loo", players=3, illegal_reward=-1.0)
     e.reset(seed=1)
-    while len(e.session.hand(e.session.to_move)) == 3:
+    s = e.session
+    assert s is not None
+    while len(s.hand(s.to_move)) == 3:
         mask = e.observe(e.agent_selection)["action_mask"]
         e.step(int(np.flatnonzero(mask)[0]))
     assert not all(e.terminations.values())
     agent = e.agent_selection
-    e.step(e.action_space(agent).n - 1)  # the last exchange: all three positions
+    e.step(action_space(rules_of("irish-loo"), 3).size - 1)  # all three positions
     assert e.rewards[agent] == -1.0 and all(e.terminations.values())
 
 
