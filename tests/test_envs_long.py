@@ -13,6 +13,8 @@ import pytest
 from envruns import gymnasium_suite, masked_run, pettingzoo_suite
 from tables import GAMES, configurations, rules_of
 
+from cardrules.engine.space import max_game_length
+
 pytestmark = pytest.mark.slow
 
 
@@ -26,15 +28,24 @@ def test_gymnasium_suite(variant: str, house: tuple[str, ...], players: int) -> 
     gymnasium_suite(variant, house, players)
 
 
+def _deals_at_least(variant: str, house: tuple[str, ...], players: int, steps: int) -> int:
+    """The fewest deals ``steps`` decisions can hold: a deal asks at most the game's
+    longest deal's number of decisions."""
+    return steps // max_game_length(rules_of(variant, house), players)
+
+
 @pytest.mark.parametrize("variant", GAMES)
 def test_twenty_thousand_masked_steps(variant: str) -> None:
     players = rules_of(variant).players.default
-    assert masked_run(variant, (), players, steps=20_000, seed=7, episode="deal") > 500
-    assert masked_run(variant, (), players, steps=5_000, seed=8, episode="session") > 100
+    least = _deals_at_least(variant, (), players, 20_000)
+    assert masked_run(variant, (), players, steps=20_000, seed=7, episode="deal") >= least
+    least = _deals_at_least(variant, (), players, 5_000)
+    assert masked_run(variant, (), players, steps=5_000, seed=8, episode="session") >= least
 
 
 @pytest.mark.parametrize(("variant", "house", "players"), [c for c in configurations() if c[1]])
 def test_masked_steps_with_each_house_rule(
     variant: str, house: tuple[str, ...], players: int
 ) -> None:
-    assert masked_run(variant, house, players, steps=2_000, seed=9, episode="deal") > 50
+    least = _deals_at_least(variant, house, players, 2_000)
+    assert masked_run(variant, house, players, steps=2_000, seed=9, episode="deal") >= least
