@@ -189,3 +189,23 @@ def test_step_refuses_what_is_not_an_action_with_the_named_error(action: object)
     with pytest.raises(ArgumentTypeError, match="action: expected a whole number"):
         e.step(action)
     assert e.unwrapped.session.to_json() == before
+
+
+@pytest.mark.parametrize("variant", ["five-card-loo", "hearts", "spades"])
+def test_action_names_are_the_legal_actions_in_words(variant: str) -> None:
+    # The names of the legal indices are the engine's texts of the legal actions, cards
+    # named (an exchange by the cards of the hand, not by their positions).
+    e = raw_env(variant)
+    e.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        s = e.session
+        assert s is not None
+        mask = e.observe(e.agent_selection)["action_mask"]
+        legal = [int(i) for i in np.flatnonzero(mask)]
+        assert sorted(e.action_name(i) for i in legal) == sorted(s.legal_action_texts())
+        e.step(rng.choice(legal))
+        if all(e.terminations.values()):
+            break
+    with pytest.raises(ArgumentValueError):
+        e.action_name(10**6)

@@ -423,3 +423,9 @@ def test_counters_and_points_are_not_compared() -> None:
             4,
             10,
         )
+
+
+def test_the_report_counts_one_session_in_the_singular() -> None:
+    # Five deals of Spades are one game still under way: "5 deals in 1 session".
+    text = simulate(cardrules.load_variant("spades"), players=4, deals=5, seed=1).text()
+    assert text.splitlines()[0].startswith("spades: 5 deals in 1 session, 4 players")

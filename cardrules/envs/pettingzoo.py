@@ -55,7 +55,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
-from cardrules.engine.actions import EXCHANGE
+from cardrules.engine.actions import EXCHANGE, action_text
 from cardrules.engine.session import Session
 from cardrules.envs.table import (
     EPISODES,
@@ -307,6 +307,32 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.truncations[agent],
             self.infos[agent],
         )
+
+    def action_name(self, index: int) -> str:
+        """Compact ``index`` in words for the agent to move now, cards named (``play QH``,
+        ``exchange 2H 3C``: the cards at those positions of his hand), whether or not it is
+        legal; an exchange of positions past his hand is named by the positions
+        (``exchange #0 #2``). Before the first reset, or once the episode is over, every
+        exchange is named by its positions.
+
+        >>> e = raw_env("five-card-loo", players=4)
+        >>> e.reset(seed=3)
+        >>> [e.action_name(i) for i in (0, 1)]
+        ['stand', 'throw-up']
+        >>> e.action_name(e.action_space(e.agent_selection).n - 1).startswith("exchange ")
+        True
+        """
+        names = self._space.names()
+        index = compact_index(index)  # numpy's integers too
+        if not 0 <= index < len(names):
+            raise ArgumentValueError(
+                f"a compact action is an int from 0 to {len(names) - 1}, not {index!r}"
+            )
+        s = self.session
+        if s is None or s.deal_over:
+            return names[index]
+        a = engine_action(self._space, s.hand(s.deal.to_move), index, s.deal.trump)
+        return names[index] if a is None else action_text(a)
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation and action mask."""

@@ -46,8 +46,9 @@ class Wagers:
 
     scoring: Scoring = opt(
         Scoring.POOL,
-        "Counters in a pool, or points in a race; only challenges score points, so points "
-        "exactly when challenges are made.",
+        "Counters in a pool, or points for each deal: points are scored by challenges "
+        "(Put), bids (settlement.contract) or the cards taken (card_points), and only "
+        "where one of them is on.",
         source="1.1.4, 1.5.7",
     )
     ante: Ante = opt(Ante.DEALER_ONLY, "Who pays into the pool before a deal.", source="1.1.4, D2")

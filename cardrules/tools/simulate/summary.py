@@ -215,7 +215,8 @@ class Summary:
         """The human report."""
         est = {m.key: self.estimate(m.key) for m in self.metrics()}
         lines = [
-            f"{self.label}: {self.deals} deals in {self.sessions} sessions, "
+            f"{self.label}: {self.deals} deals in {self.sessions} "
+            f"session{'s' * (self.sessions != 1)}, "
             f"{self.players} players, seed {self.seed}, bots {bots_text(self.bots)}"
         ]
         lines.append(f"  {'':<30} {'total':>9}  per deal [95% CI]")
