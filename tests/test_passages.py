@@ -81,7 +81,7 @@ def test_every_key_the_model_cites_is_a_passage() -> None:
 
 
 def test_a_passage_is_the_documents_text() -> None:
-    # families.md 1.2.3 (FAMILIES.md 1.2.3): "Three cards, chosen before looking at those
+    # families.md 1.2.3: "Three cards, chosen before looking at those
     # received [MSN; HO]: to the left, then right, then across, then no pass, repeating".
     p = passage("F1.2.3")
     assert (p.document, p.number, p.cited) == (FAMILIES, "1.2.3", "families.md 1.2.3")
