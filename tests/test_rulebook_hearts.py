@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from rulebook_lines import rule, rule_texts
 
 from cardrules.rules.applies import (
     card_points_counted,
@@ -26,24 +27,12 @@ from cardrules.rules.model import Rules
 from cardrules.tools.rulebook import RULES, describe_variant, render, rulebooks
 from cardrules.tools.rulediff import diff_variants
 
-RULE_LINE = re.compile(r"^\*\*\d\.\d+\*\* (.*)$", re.M)
-
-
-def rules_of(text: str) -> list[str]:
-    return RULE_LINE.findall(text)
-
-
-def rule(text: str, start: str) -> str:
-    (found,) = [line for line in rules_of(text) if start in line]
-    return found
-
-
 HEARTS = describe_variant("hearts")
 PRESET = describe_variant("hearts", ["hearts-openspiel"])
 
 
 def test_hearts_as_people_play_it() -> None:
-    rules = "\n".join(rules_of(HEARTS))
+    rules = "\n".join(rule_texts(HEARTS))
     # 1.2.1: four, each for himself; 52 cards, A high; no trumps.
     assert "The game is for four players." in rules
     assert "The full pack of 52 cards is used." in rules
@@ -107,7 +96,7 @@ def test_no_word_of_trumps_pools_or_loo() -> None:
     # Hearts has no trumps (1.2.1) and no pool: only the one sentence that says there are no
     # trumps speaks of them; nothing speaks of a pool, a loo, counters, the miss or flushes.
     for text in (HEARTS, PRESET):
-        rules = rules_of(text)
+        rules = rule_texts(text)
         assert [line for line in rules if "trump" in line.lower()] == [
             "No card is turned up, and there are no trumps. [families.md 1.2.1]"
         ]
@@ -131,7 +120,7 @@ def test_openspiel_preset() -> None:
     ) in drawn
     # 1.1.8: each player's return is 26 less his points.
     assert "A player scores 26 for each deal, less the points counted against him." in PRESET
-    marked = [line for line in rules_of(PRESET) if "*(house rule: hearts-openspiel)*" in line]
+    marked = [line for line in rule_texts(PRESET) if "*(house rule: hearts-openspiel)*" in line]
     assert len(marked) == 4  # the deal, the direction, the score, the end
     # The summary says the effective rules, not Loo's: no pool, no stander.
     summary = PRESET.splitlines()[2]

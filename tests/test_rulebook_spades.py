@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from rulebook_lines import rule, rule_texts
 
 from cardrules.engine.contractpoints import contract_points
 from cardrules.rules.applies import (
@@ -29,18 +30,6 @@ from cardrules.tools.rulebook import RULES, describe_variant, render, rulebooks
 from cardrules.tools.rulebook.summary import summary_of
 from cardrules.tools.rulediff import diff_variants
 
-RULE_LINE = re.compile(r"^\*\*\d\.\d+\*\* (.*)$", re.M)
-
-
-def rules_of(text: str) -> list[str]:
-    return RULE_LINE.findall(text)
-
-
-def rule(text: str, start: str) -> str:
-    (found,) = [line for line in rules_of(text) if start in line]
-    return found
-
-
 SPADES = describe_variant("spades")
 PRESET = describe_variant("spades", ["spades-openspiel"])
 TWO_CLUBS = describe_variant("spades", ["spades-two-of-clubs"])
@@ -48,7 +37,7 @@ TO_300 = describe_variant("spades", ["spades-300"])
 
 
 def test_spades_as_people_play_it() -> None:
-    rules = "\n".join(rules_of(SPADES))
+    rules = "\n".join(rule_texts(SPADES))
     # 2.2.1: four in fixed partnerships, 52 cards, A high, spades always trumps.
     assert "The game is for four players." in rules
     assert "two sides of two, partners sitting opposite" in rules
@@ -137,7 +126,7 @@ def test_the_sections_are_those_of_spades() -> None:
 
 @pytest.mark.parametrize("text", [SPADES, PRESET, TWO_CLUBS, TO_300])
 def test_no_word_of_loo_oh_hell_or_hearts(text: str) -> None:
-    rules = rules_of(text)
+    rules = rule_texts(text)
     body = "\n".join(rules).lower()
     # Loo's pool and declaring, Oh Hell's hook and its "each player's own" contract,
     # Hearts's passing and card points: none of them is a rule of Spades (2.2).
@@ -187,7 +176,7 @@ def test_openspiel_preset() -> None:
     # preset plays a session of one deal by each player, the higher side's total winning.
     end = rule(PRESET, "The session ends")
     assert "every player has dealt once; the side with the higher total of points wins" in end
-    marked = [line for line in rules_of(PRESET) if "*(house rule: spades-openspiel)*" in line]
+    marked = [line for line in rule_texts(PRESET) if "*(house rule: spades-openspiel)*" in line]
     assert len(marked) == 3  # the cap, the breaking, the end
 
 
@@ -269,7 +258,7 @@ def test_oh_hell_keeps_each_player_s_own_exact_contract() -> None:
             continue
         made = r"each player who took exactly the tricks he bid scores one point for each trick "
         assert re.search(made + r"and \w+ points more", text), name
-        body = "\n".join(rules_of(text)).lower()
+        body = "\n".join(rule_texts(text)).lower()
         for word in ("side", "nil", "bag", "partner", "at least the tricks", "is set"):
             assert word not in body, (name, word)
         # The elder hand leads (1.7.5), where the deal names him, or on the dealer's left.
